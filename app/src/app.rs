@@ -1,0 +1,59 @@
+//! The document shell and the routes.
+
+use crate::pages::{HomePage, NotFound, SignInPage, SignUpPage};
+use crate::text;
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, Stylesheet, Title};
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+/// The HTML document around the app, rendered on the server only.
+#[cfg(feature = "ssr")]
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    use leptos_meta::MetaTags;
+    view! {
+        <!DOCTYPE html>
+        <html lang="ru">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                <meta name="theme-color" content="#3b5bdb"/>
+                <AutoReload options=options.clone()/>
+                <HydrationScripts options/>
+                <MetaTags/>
+            </head>
+            <body>
+                <App/>
+            </body>
+        </html>
+    }
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    mark_hydrated();
+
+    view! {
+        <Stylesheet id="leptos" href="/pkg/tetrad.css"/>
+        <Title text=text::APP_NAME/>
+        <Router>
+            <Routes fallback=NotFound>
+                <Route path=path!("/") view=HomePage/>
+                <Route path=path!("/signin") view=SignInPage/>
+                <Route path=path!("/signup") view=SignUpPage/>
+            </Routes>
+        </Router>
+    }
+}
+
+/// Marks the document once the WASM has taken over the server-rendered page,
+/// so tests (and curious people) can tell a hydrated page from a static one.
+fn mark_hydrated() {
+    Effect::new(|| {
+        #[cfg(feature = "hydrate")]
+        if let Some(body) = document().body() {
+            let _ = body.set_attribute("data-hydrated", "true");
+        }
+    });
+}

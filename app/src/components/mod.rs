@@ -1,0 +1,15 @@
+//! Reusable pieces of the pages.
+
+mod credentials_fields;
+mod error_line;
+mod planner;
+mod quick_add;
+mod sign_out_button;
+mod task_list;
+
+pub use credentials_fields::{CredentialsFields, PasswordPurpose};
+pub use error_line::ErrorLine;
+pub use planner::Planner;
+pub use quick_add::QuickAdd;
+pub use sign_out_button::SignOutButton;
+pub use task_list::TaskList;

@@ -1,0 +1,55 @@
+//! The quick-add line. A plain form (it works before hydration); once
+//! hydrated it also counts the characters left as the student types.
+
+use super::ErrorLine;
+use crate::api::AddTask;
+use crate::domain::{TaskId, TaskTitle};
+use crate::text;
+use leptos::html;
+use leptos::prelude::*;
+
+#[component]
+pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
+    // The id of the task this form will create. It stays the same until the
+    // server has answered, so a second tap re-sends the same task instead of
+    // creating another one.
+    let next_id = RwSignal::new(TaskId::new());
+    let typed = RwSignal::new(0usize);
+    let input = NodeRef::<html::Input>::new();
+
+    let error = Signal::derive(move || add.value().get().and_then(Result::err));
+
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = add.value().get() {
+            next_id.set(TaskId::new());
+            typed.set(0);
+            if let Some(input) = input.get_untracked() {
+                input.set_value("");
+            }
+        }
+    });
+
+    let left = move || TaskTitle::MAX_CHARS as i64 - typed.get() as i64;
+
+    view! {
+        <ActionForm action=add attr:class="quick-add">
+            <input type="hidden" name="id" value=move || next_id.get().to_string()/>
+            <label for="quick-add" class="visually-hidden">{text::QUICK_ADD_LABEL}</label>
+            <input
+                id="quick-add"
+                name="quick_add"
+                node_ref=input
+                placeholder=text::QUICK_ADD_PLACEHOLDER
+                autocomplete="off"
+                enterkeyhint="done"
+                required
+                on:input=move |ev| typed.set(event_target_value(&ev).trim().chars().count())
+            />
+            <button type="submit" class="primary">{text::ADD}</button>
+            <p class="hint" data-testid="chars-left" aria-live="polite">
+                {move || (typed.get() > 0).then(|| text::chars_left(left()))}
+            </p>
+            <ErrorLine error/>
+        </ActionForm>
+    }
+}

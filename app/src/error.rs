@@ -1,0 +1,77 @@
+//! The error every server function returns: what went wrong, in terms the
+//! person can act on. Internal causes are logged on the server and never
+//! cross the wire; the browser turns a variant into words (see `text`).
+
+use crate::domain::{PasswordError, TaskTitleError, UsernameError};
+use serde::{Deserialize, Serialize};
+use server_fn::codec::JsonEncoding;
+use server_fn::error::{FromServerFnError, ServerFnErrorErr};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum AppError {
+    #[error("not signed in")]
+    Unauthorized,
+    #[error("wrong name or password")]
+    WrongCredentials,
+    #[error("the name is taken")]
+    UsernameTaken,
+    #[error("too many sign-in attempts; retry in {retry_after_secs} s")]
+    TooManyAttempts { retry_after_secs: u64 },
+    #[error("invalid name: {0}")]
+    InvalidUsername(UsernameError),
+    #[error("invalid password: {0}")]
+    InvalidPassword(PasswordError),
+    #[error("invalid title: {0}")]
+    InvalidTitle(TaskTitleError),
+    #[error("cross-site request refused")]
+    CrossSite,
+    #[error("this id belongs to something else")]
+    IdConflict,
+    #[error("the server could not complete the request")]
+    Internal,
+    /// The request did not get a usable answer (network, decoding...).
+    #[error("no answer from the server: {0}")]
+    Transport(String),
+}
+
+impl AppError {
+    /// The HTTP status the server answers with.
+    pub fn status(&self) -> u16 {
+        match self {
+            Self::Unauthorized | Self::WrongCredentials => 401,
+            Self::UsernameTaken => 409,
+            Self::TooManyAttempts { .. } => 429,
+            Self::InvalidUsername(_) | Self::InvalidPassword(_) | Self::InvalidTitle(_) => 400,
+            Self::CrossSite => 403,
+            Self::IdConflict => 422,
+            Self::Transport(_) => 400,
+            Self::Internal => 500,
+        }
+    }
+}
+
+impl From<UsernameError> for AppError {
+    fn from(e: UsernameError) -> Self {
+        Self::InvalidUsername(e)
+    }
+}
+
+impl From<PasswordError> for AppError {
+    fn from(e: PasswordError) -> Self {
+        Self::InvalidPassword(e)
+    }
+}
+
+impl From<TaskTitleError> for AppError {
+    fn from(e: TaskTitleError) -> Self {
+        Self::InvalidTitle(e)
+    }
+}
+
+impl FromServerFnError for AppError {
+    type Encoder = JsonEncoding;
+
+    fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
+        Self::Transport(value.to_string())
+    }
+}

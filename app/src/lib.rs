@@ -1,0 +1,18 @@
+//! Tetrad: a planner for school students whose changes are never lost and
+//! never doubled. This crate is the whole application as both the server
+//! (feature `ssr`) and the browser (feature `hydrate`) compile it.
+
+pub mod api;
+mod app;
+mod components;
+pub mod domain;
+pub mod error;
+mod pages;
+pub mod text;
+
+#[cfg(feature = "ssr")]
+pub mod ssr;
+
+pub use app::App;
+#[cfg(feature = "ssr")]
+pub use app::shell;

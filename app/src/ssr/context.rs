@@ -1,0 +1,40 @@
+//! What every server function can reach: the storage and the settings.
+
+use super::storage::Storage;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Settings the server functions need; built by the server crate from its config.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Adds `Secure` to the session cookie (the site is served over HTTPS).
+    pub secure_cookies: bool,
+    pub session_ttl: Duration,
+    /// Failed sign-ins allowed per account name within `sign_in_window`.
+    pub sign_in_attempts: u64,
+    pub sign_in_window: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            secure_cookies: false,
+            session_ttl: Duration::from_secs(30 * 24 * 3600),
+            sign_in_attempts: 10,
+            sign_in_window: Duration::from_secs(15 * 60),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub storage: Arc<dyn Storage>,
+    pub settings: Settings,
+}
+
+impl AppState {
+    /// The state provided to this request by the server crate.
+    pub fn current() -> Self {
+        leptos::prelude::expect_context::<AppState>()
+    }
+}

@@ -1,0 +1,10 @@
+//! Server-only support for the server functions: the storage contract that
+//! the database backends implement, sessions, passwords and request context.
+//! Compiled only with the `ssr` feature; none of it reaches the browser.
+
+pub mod context;
+pub mod passwords;
+pub mod session;
+pub mod storage;
+
+pub use context::{AppState, Settings};

@@ -1,0 +1,76 @@
+//! Password hashing with argon2id. Hashing costs tens of milliseconds of CPU
+//! by design, so it runs on the blocking pool, never on the async runtime.
+
+use crate::domain::Password;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use rand_core::OsRng;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    #[error("password hashing failed: {0}")]
+    Hash(argon2::password_hash::Error),
+    #[error("hashing task failed: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+pub async fn hash(password: Password) -> Result<String, HashError> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default()
+            .hash_password(password.expose().as_bytes(), &salt)
+            .map(|hash| hash.to_string())
+            .map_err(HashError::Hash)
+    })
+    .await?
+}
+
+/// Checks `password` against `stored`. With no stored hash (unknown account)
+/// a dummy hash is checked anyway, so the answer takes as long either way and
+/// does not reveal which names exist.
+pub async fn verify(password: Password, stored: Option<String>) -> Result<bool, HashError> {
+    tokio::task::spawn_blocking(move || {
+        let stored = stored.unwrap_or_else(|| DUMMY_HASH.clone());
+        let parsed = PasswordHash::new(&stored).map_err(HashError::Hash)?;
+        let matches = Argon2::default()
+            .verify_password(password.expose().as_bytes(), &parsed)
+            .is_ok();
+        Ok(matches && stored != *DUMMY_HASH)
+    })
+    .await?
+}
+
+static DUMMY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(b"no account has this password", &salt)
+        .expect("hashing a constant cannot fail")
+        .to_string()
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pw(s: &str) -> Password {
+        Password::parse(s).unwrap()
+    }
+
+    #[tokio::test]
+    async fn the_right_password_matches_its_hash_and_a_wrong_one_does_not() {
+        let stored = hash(pw("correct horse")).await.unwrap();
+        assert!(stored.starts_with("$argon2id$"));
+        assert!(verify(pw("correct horse"), Some(stored.clone())).await.unwrap());
+        assert!(!verify(pw("wrong horse!"), Some(stored)).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn an_unknown_account_never_matches() {
+        assert!(!verify(pw("no account has this password"), None).await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn the_same_password_hashes_differently_each_time() {
+        assert_ne!(hash(pw("same words")).await.unwrap(), hash(pw("same words")).await.unwrap());
+    }
+}

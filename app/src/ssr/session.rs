@@ -1,0 +1,132 @@
+//! Cookie sessions. The cookie carries a random 256-bit token; the database
+//! keeps only its SHA-256, so a leaked database does not leak sessions.
+
+use super::context::{AppState, Settings};
+use super::storage::SessionUser;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use chrono::Utc;
+use cookie::{Cookie, SameSite};
+use http::header::{COOKIE, SET_COOKIE};
+use http::HeaderValue;
+use rand_core::{OsRng, RngCore};
+use sha2::{Digest, Sha256};
+
+pub const COOKIE_NAME: &str = "tetrad_session";
+
+/// A session token as handed to the browser.
+pub struct SessionToken(String);
+
+impl SessionToken {
+    pub fn generate() -> Self {
+        let mut bytes = [0u8; 32];
+        OsRng.fill_bytes(&mut bytes);
+        Self(URL_SAFE_NO_PAD.encode(bytes))
+    }
+
+    pub fn from_cookie_value(value: &str) -> Self {
+        Self(value.to_owned())
+    }
+
+    pub fn hash(&self) -> Vec<u8> {
+        Sha256::digest(self.0.as_bytes()).to_vec()
+    }
+
+    /// The `Set-Cookie` value that hands this token to the browser.
+    pub fn set_cookie(&self, settings: &Settings) -> HeaderValue {
+        let max_age = cookie::time::Duration::seconds(settings.session_ttl.as_secs() as i64);
+        let cookie = base_cookie(self.0.clone(), settings).max_age(max_age).build();
+        header_value(cookie)
+    }
+}
+
+/// The `Set-Cookie` value that removes the session cookie.
+pub fn clear_cookie(settings: &Settings) -> HeaderValue {
+    let cookie = base_cookie(String::new(), settings)
+        .max_age(cookie::time::Duration::ZERO)
+        .build();
+    header_value(cookie)
+}
+
+fn base_cookie(value: String, settings: &Settings) -> cookie::CookieBuilder<'static> {
+    Cookie::build((COOKIE_NAME, value))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(settings.secure_cookies)
+}
+
+fn header_value(cookie: Cookie<'static>) -> HeaderValue {
+    HeaderValue::from_str(&cookie.encoded().to_string()).expect("a cookie is a valid header value")
+}
+
+/// The session token sent with this request, if any.
+pub fn token_from_headers(headers: &http::HeaderMap) -> Option<SessionToken> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(Cookie::split_parse_encoded)
+        .filter_map(Result::ok)
+        .find(|cookie| cookie.name() == COOKIE_NAME && !cookie.value().is_empty())
+        .map(|cookie| SessionToken::from_cookie_value(cookie.value()))
+}
+
+/// The signed-in account of the current request, resolved from its cookie.
+/// Storage faults are logged and count as "not signed in" only for reads of
+/// pages; server functions get the error through `Result`.
+pub async fn current_user() -> Result<Option<SessionUser>, super::storage::StorageError> {
+    let Some(parts) = leptos::prelude::use_context::<http::request::Parts>() else {
+        return Ok(None);
+    };
+    let Some(token) = token_from_headers(&parts.headers) else {
+        return Ok(None);
+    };
+    AppState::current().storage.find_session(&token.hash(), Utc::now()).await
+}
+
+/// Adds a `Set-Cookie` header to the response of the current server function
+/// or page.
+pub fn send_cookie(value: HeaderValue) {
+    if let Some(response) = leptos::prelude::use_context::<leptos_axum::ResponseOptions>() {
+        response.append_header(SET_COOKIE, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_tokens_are_long_and_unique() {
+        let a = SessionToken::generate();
+        let b = SessionToken::generate();
+        assert_eq!(a.0.len(), 43);
+        assert_ne!(a.0, b.0);
+    }
+
+    #[test]
+    fn the_cookie_is_http_only_lax_and_scoped_to_the_site() {
+        let value = SessionToken::generate().set_cookie(&Settings::default());
+        let text = value.to_str().unwrap();
+        assert!(text.contains("HttpOnly"));
+        assert!(text.contains("SameSite=Lax"));
+        assert!(text.contains("Path=/"));
+        assert!(!text.contains("Secure"));
+    }
+
+    #[test]
+    fn the_cookie_is_secure_when_the_site_is_served_over_https() {
+        let settings = Settings { secure_cookies: true, ..Settings::default() };
+        let value = SessionToken::generate().set_cookie(&settings);
+        assert!(value.to_str().unwrap().contains("Secure"));
+    }
+
+    #[test]
+    fn the_token_is_found_among_other_cookies() {
+        let mut headers = http::HeaderMap::new();
+        headers.insert(COOKIE, HeaderValue::from_static("theme=dark; tetrad_session=abc; x=1"));
+        let token = token_from_headers(&headers).unwrap();
+        assert_eq!(token.hash(), SessionToken::from_cookie_value("abc").hash());
+    }
+}

@@ -1,0 +1,94 @@
+//! The storage contract. The server crate implements it for SQLite and for
+//! PostgreSQL; one contract test suite holds both to the same behaviour.
+
+use crate::domain::{Task, TaskId, TaskTitle, UserId, Username};
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+/// Why a storage call failed. Only `Conflict` and `NotFound` are outcomes the
+/// caller acts on; `Backend` is a fault to log and report as "try again".
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    #[error("conflicts with existing data")]
+    Conflict,
+    #[error("not found")]
+    NotFound,
+    #[error("database error: {0}")]
+    Backend(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// An account as needed to check a password.
+#[derive(Clone, Debug)]
+pub struct Credentials {
+    pub user_id: UserId,
+    pub username: Username,
+    pub password_hash: String,
+}
+
+/// The account a valid session belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionUser {
+    pub user_id: UserId,
+    pub username: Username,
+}
+
+#[async_trait]
+pub trait Storage: Send + Sync + 'static {
+    /// Answers when the database can serve queries (used by `/healthz`).
+    async fn ping(&self) -> Result<(), StorageError>;
+
+    /// Creates an account; `Conflict` when the name is taken.
+    async fn create_user(
+        &self,
+        id: UserId,
+        username: &Username,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError>;
+
+    async fn find_credentials(&self, username: &Username) -> Result<Option<Credentials>, StorageError>;
+
+    /// Stores a session under the hash of its token (the token itself is
+    /// only ever in the person's cookie).
+    async fn create_session(
+        &self,
+        token_hash: &[u8],
+        user_id: UserId,
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), StorageError>;
+
+    /// The account of an unexpired session.
+    async fn find_session(
+        &self,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionUser>, StorageError>;
+
+    async fn delete_session(&self, token_hash: &[u8]) -> Result<(), StorageError>;
+
+    /// Deletes sessions that expired before `now`; returns how many.
+    async fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<u64, StorageError>;
+
+    /// Sign-in throttling lives in the database so that it holds across
+    /// several app instances.
+    async fn record_failed_sign_in(&self, username: &Username, at: DateTime<Utc>) -> Result<(), StorageError>;
+
+    async fn count_failed_sign_ins(&self, username: &Username, since: DateTime<Utc>) -> Result<u64, StorageError>;
+
+    async fn clear_failed_sign_ins(&self, username: &Username) -> Result<(), StorageError>;
+
+    /// Creates a task with the client's id. Creating the same id again for the
+    /// same user changes nothing and returns the stored task; an id that
+    /// belongs to another user is a `Conflict`.
+    async fn create_task(
+        &self,
+        user_id: UserId,
+        id: TaskId,
+        title: &TaskTitle,
+        now: DateTime<Utc>,
+    ) -> Result<Task, StorageError>;
+
+    /// The user's tasks, oldest first.
+    async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
+}

@@ -1,0 +1,134 @@
+//! Configuration from environment variables.
+//!
+//! | variable              | meaning                                   | default                    |
+//! |-----------------------|-------------------------------------------|----------------------------|
+//! | `DATABASE_URL`        | `sqlite://FILE` or `postgres://...`       | `sqlite://tetrad.db`       |
+//! | `TETRAD_ADDR`         | address to listen on                      | `LEPTOS_SITE_ADDR`, else `127.0.0.1:3000` |
+//! | `TETRAD_PUBLIC_URL`   | the URL people use (behind a proxy); an `https` URL makes the session cookie `Secure` and its origin trusted | unset |
+//! | `TETRAD_SESSION_DAYS` | how long a session lasts                  | `30`                       |
+//! | `TETRAD_SIGNIN_ATTEMPTS` | failed sign-ins per name per 15 minutes | `10`                      |
+
+use crate::db::DatabaseUrl;
+use app::ssr::Settings;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub database_url: DatabaseUrl,
+    pub listen_addr: SocketAddr,
+    /// Scheme, host and port people reach the site at, if not the listen address.
+    pub public_origin: Option<String>,
+    pub settings: Settings,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{name} is not valid: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads configuration through `lookup`, so tests need not touch the
+    /// process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let database_url = DatabaseUrl::parse(&lookup("DATABASE_URL").unwrap_or_else(|| "sqlite://tetrad.db".into()))
+            .map_err(|reason| ConfigError::Invalid { name: "DATABASE_URL", reason })?;
+
+        let listen_addr = lookup("TETRAD_ADDR")
+            .or_else(|| lookup("LEPTOS_SITE_ADDR"))
+            .unwrap_or_else(|| "127.0.0.1:3000".into());
+        let listen_addr = listen_addr.parse().map_err(|e: std::net::AddrParseError| ConfigError::Invalid {
+            name: "TETRAD_ADDR",
+            reason: e.to_string(),
+        })?;
+
+        let public_origin = lookup("TETRAD_PUBLIC_URL").map(|url| parse_origin(&url)).transpose()?;
+        let secure_cookies = public_origin.as_deref().is_some_and(|origin| origin.starts_with("https://"));
+
+        let defaults = Settings::default();
+        let session_days = parse_number(&lookup, "TETRAD_SESSION_DAYS", 30)?;
+        let settings = Settings {
+            secure_cookies,
+            session_ttl: Duration::from_secs(session_days * 24 * 3600),
+            sign_in_attempts: parse_number(&lookup, "TETRAD_SIGNIN_ATTEMPTS", defaults.sign_in_attempts)?,
+            ..defaults
+        };
+
+        Ok(Self { database_url, listen_addr, public_origin, settings })
+    }
+}
+
+fn parse_number(lookup: &impl Fn(&str) -> Option<String>, name: &'static str, default: u64) -> Result<u64, ConfigError> {
+    match lookup(name) {
+        None => Ok(default),
+        Some(raw) => match raw.trim().parse::<u64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(ConfigError::Invalid { name, reason: format!("expected a positive whole number, got {raw:?}") }),
+        },
+    }
+}
+
+/// `https://tetrad.example/any/path` → `https://tetrad.example`.
+fn parse_origin(url: &str) -> Result<String, ConfigError> {
+    let invalid = |reason: &str| ConfigError::Invalid { name: "TETRAD_PUBLIC_URL", reason: reason.into() };
+    let (scheme, rest) = url.split_once("://").ok_or_else(|| invalid("expected scheme://host"))?;
+    if scheme != "http" && scheme != "https" {
+        return Err(invalid("the scheme must be http or https"));
+    }
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() {
+        return Err(invalid("the host is missing"));
+    }
+    Ok(format!("{scheme}://{}", host.to_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn with_nothing_set_the_app_runs_on_a_local_sqlite_file() {
+        let config = config(&[]).unwrap();
+        assert!(matches!(config.database_url, DatabaseUrl::Sqlite(_)));
+        assert_eq!(config.listen_addr.to_string(), "127.0.0.1:3000");
+        assert!(!config.settings.secure_cookies);
+    }
+
+    #[test]
+    fn an_https_public_url_makes_cookies_secure() {
+        let config = config(&[("TETRAD_PUBLIC_URL", "https://Tetrad.Example/app")]).unwrap();
+        assert!(config.settings.secure_cookies);
+        assert_eq!(config.public_origin.as_deref(), Some("https://tetrad.example"));
+    }
+
+    #[test]
+    fn debug_output_hides_the_database_password() {
+        let config = config(&[("DATABASE_URL", "postgres://tetrad:hunter2@db:5432/tetrad")]).unwrap();
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(shown.contains("db:5432"));
+    }
+
+    #[test]
+    fn an_unknown_database_scheme_is_a_clear_error() {
+        let error = config(&[("DATABASE_URL", "mysql://x")]).unwrap_err();
+        assert!(error.to_string().contains("DATABASE_URL"));
+    }
+
+    #[test]
+    fn a_bad_number_names_the_variable() {
+        let error = config(&[("TETRAD_SESSION_DAYS", "forever")]).unwrap_err();
+        assert!(error.to_string().contains("TETRAD_SESSION_DAYS"));
+    }
+}

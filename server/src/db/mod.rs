@@ -1,0 +1,73 @@
+//! Database backends. The scheme of `DATABASE_URL` picks one; both implement
+//! the app's `Storage` contract and run their migrations at start-up.
+
+mod errors;
+mod postgres;
+mod sqlite;
+
+pub use postgres::PostgresStorage;
+pub use sqlite::SqliteStorage;
+
+use app::ssr::storage::Storage;
+use std::fmt;
+use std::sync::Arc;
+
+/// A database URL, kept whole for connecting and shown without its password.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    Sqlite(String),
+    Postgres(String),
+}
+
+impl DatabaseUrl {
+    pub fn parse(url: &str) -> Result<Self, String> {
+        let url = url.trim();
+        if url.starts_with("sqlite:") {
+            Ok(Self::Sqlite(url.to_owned()))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Self::Postgres(url.to_owned()))
+        } else {
+            Err("expected a URL starting with sqlite: or postgres://".into())
+        }
+    }
+
+    pub fn expose(&self) -> &str {
+        match self {
+            Self::Sqlite(url) | Self::Postgres(url) => url,
+        }
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let url = self.expose();
+        // scheme://user:password@host → scheme://user:***@host
+        let redacted = match (url.find("://"), url.rfind('@')) {
+            (Some(scheme_end), Some(at)) if at > scheme_end => {
+                let credentials = &url[scheme_end + 3..at];
+                match credentials.split_once(':') {
+                    Some((user, _)) => format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..]),
+                    None => url.to_owned(),
+                }
+            }
+            _ => url.to_owned(),
+        };
+        f.write_str(&redacted)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("cannot open the database: {0}")]
+    Connect(#[from] sqlx::Error),
+    #[error("cannot migrate the database: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Connects to the database and brings its schema up to date.
+pub async fn connect(url: &DatabaseUrl) -> Result<Arc<dyn Storage>, ConnectError> {
+    Ok(match url {
+        DatabaseUrl::Sqlite(url) => Arc::new(SqliteStorage::connect(url).await?),
+        DatabaseUrl::Postgres(url) => Arc::new(PostgresStorage::connect(url).await?),
+    })
+}

@@ -1,0 +1,4 @@
+//! HTTP layers and routes of the server's own (outside the app's).
+
+pub mod cross_site;
+pub mod healthz;

@@ -1,0 +1,9 @@
+//! The Tetrad server: configuration, start-up, the database backends and
+//! the HTTP layers around the app's routes and server functions.
+
+pub mod config;
+pub mod db;
+pub mod http;
+pub mod shutdown;
+pub mod startup;
+pub mod telemetry;

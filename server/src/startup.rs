@@ -1,0 +1,93 @@
+//! Start-up: connect the database, assemble the routes and layers, bind.
+
+use crate::config::Config;
+use crate::db::{self, ConnectError};
+use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
+use crate::http::healthz::healthz;
+use app::ssr::storage::Storage;
+use app::ssr::AppState;
+use app::{shell, App};
+use axum::routing::get;
+use axum::Router;
+use leptos::config::LeptosOptions;
+use leptos::prelude::provide_context;
+use leptos_axum::{file_and_error_handler_with_context, generate_route_list, LeptosRoutes};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::TraceLayer;
+
+/// The largest request body accepted. Mutations are small forms; anything
+/// bigger is refused with 413 before it is read.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Database(#[from] ConnectError),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind { addr: SocketAddr, source: std::io::Error },
+    #[error("cannot read the Leptos configuration: {0}")]
+    Leptos(String),
+}
+
+/// A server bound to its address, ready to run.
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    storage: Arc<dyn Storage>,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> Result<Self, StartupError> {
+        let storage = db::connect(&config.database_url).await?;
+        let listener = TcpListener::bind(config.listen_addr)
+            .await
+            .map_err(|source| StartupError::Bind { addr: config.listen_addr, source })?;
+        let mut leptos_options = leptos::config::get_configuration(None)
+            .map_err(|e| StartupError::Leptos(e.to_string()))?
+            .leptos_options;
+        leptos_options.site_addr = listener.local_addr().map_err(|source| StartupError::Bind {
+            addr: config.listen_addr,
+            source,
+        })?;
+        let router = router(&config, storage.clone(), leptos_options);
+        Ok(Self { listener, router, storage })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    pub fn storage(&self) -> Arc<dyn Storage> {
+        self.storage.clone()
+    }
+
+    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await
+    }
+}
+
+fn router(config: &Config, storage: Arc<dyn Storage>, leptos_options: LeptosOptions) -> Router {
+    app::api::register_server_functions();
+    let state = AppState { storage: storage.clone(), settings: config.settings.clone() };
+    let context = move || provide_context(state.clone());
+    let trusted = TrustedOrigins(Arc::new(config.public_origin.iter().cloned().collect()));
+    let routes = generate_route_list(App);
+
+    Router::new()
+        .route("/healthz", get(move || healthz(storage.clone())))
+        .leptos_routes_with_context(&leptos_options, routes, context.clone(), {
+            let options = leptos_options.clone();
+            move || shell(options.clone())
+        })
+        .fallback(file_and_error_handler_with_context(context, shell))
+        .layer(axum::middleware::from_fn_with_state(trusted, refuse_cross_site))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(TraceLayer::new_for_http())
+        .with_state(leptos_options)
+}

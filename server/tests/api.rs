@@ -1,0 +1,253 @@
+//! The server as a browser meets it: accounts, sessions, tasks and the
+//! protections around them, through `spawn_app()` on both backends.
+
+mod support;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+use support::{spawn_app, Backend};
+use uuid::Uuid;
+
+macro_rules! on_both_backends {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Sqlite).await })*
+        }
+        mod postgres {
+            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Postgres).await })*
+        }
+    };
+}
+
+on_both_backends!(
+    a_student_signs_up_signs_in_adds_a_task_and_sees_it_listed,
+    a_wrong_password_gets_a_clear_error_and_no_session,
+    a_taken_name_gets_a_clear_error,
+    a_too_short_password_gets_a_clear_error,
+    a_mutation_without_a_session_is_unauthorized,
+    a_cross_site_post_is_refused_and_changes_nothing,
+    the_session_cookie_is_http_only_and_same_site_lax,
+    the_session_cookie_is_secure_behind_https,
+    signing_in_issues_a_new_session_id,
+    signing_out_ends_the_session,
+    repeated_wrong_passwords_are_throttled,
+    adding_the_same_task_id_twice_adds_one_task,
+    a_blank_title_is_a_clear_error,
+    another_students_tasks_stay_invisible,
+    health_check_reports_a_reachable_database,
+    an_oversized_body_is_refused_with_413,
+);
+
+const PASSWORD: &str = "correct horse battery";
+
+fn error_of(body: &str) -> Value {
+    serde_json::from_str(body).unwrap_or_else(|_| panic!("an error as JSON, got {body:?}"))
+}
+
+fn session_cookie(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("tetrad_session="))
+        .map(str::to_owned)
+}
+
+async fn a_student_signs_up_signs_in_adds_a_task_and_sees_it_listed(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let signup = app.sign_up(&app.browser(), "Masha", PASSWORD).await;
+    assert_eq!(signup.status(), StatusCode::OK);
+
+    let browser = app.browser();
+    let signin = app.sign_in(&browser, "masha", PASSWORD).await;
+    assert_eq!(signin.status(), StatusCode::OK);
+
+    let id = Uuid::now_v7().to_string();
+    let added = app.add_task(&browser, &id, "  Алгебра, №245  ").await;
+    assert_eq!(added.status(), StatusCode::OK);
+
+    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["id"], id.as_str());
+    assert_eq!(list[0]["title"], "Алгебра, №245");
+}
+
+async fn a_wrong_password_gets_a_clear_error_and_no_session(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.sign_up(&app.browser(), "masha", PASSWORD).await;
+
+    let browser = app.browser();
+    let response = app.sign_in(&browser, "masha", "not the password").await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    assert!(session_cookie(&response).is_none());
+    assert_eq!(error_of(&response.text().await.unwrap()), "WrongCredentials");
+
+    let unknown = app.sign_in(&browser, "nobody", PASSWORD).await;
+    assert_eq!(error_of(&unknown.text().await.unwrap()), "WrongCredentials");
+}
+
+async fn a_taken_name_gets_a_clear_error(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    let again = app.sign_up(&app.browser(), " MASHA ", "another password").await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_eq!(error_of(&again.text().await.unwrap()), "UsernameTaken");
+}
+
+async fn a_too_short_password_gets_a_clear_error(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let response = app.sign_up(&app.browser(), "masha", "short").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error_of(&response.text().await.unwrap()),
+        serde_json::json!({"InvalidPassword": {"TooShort": {"min": 8}}})
+    );
+    assert!(app.storage.find_credentials(&app::domain::Username::parse("masha").unwrap()).await.unwrap().is_none());
+}
+
+async fn a_mutation_without_a_session_is_unauthorized(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let stranger = app.browser();
+    let response = app.add_task(&stranger, &Uuid::now_v7().to_string(), "sneaky").await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(error_of(&response.text().await.unwrap()), "Unauthorized");
+    assert_eq!(app.list_tasks(&stranger).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+
+    let forged = browser
+        .post(app.url("/api/tasks/add"))
+        .header("origin", "https://evil.example")
+        .form(&[("id", Uuid::now_v7().to_string().as_str()), ("quick_add", "forged")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+
+    let fetched = browser
+        .post(app.url("/api/tasks/add"))
+        .header("sec-fetch-site", "cross-site")
+        .form(&[("id", Uuid::now_v7().to_string().as_str()), ("quick_add", "forged")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(fetched.status(), StatusCode::FORBIDDEN);
+
+    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 0);
+}
+
+async fn the_session_cookie_is_http_only_and_same_site_lax(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let response = app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    let cookie = session_cookie(&response).expect("a session cookie");
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    assert!(cookie.contains("SameSite=Lax"), "{cookie}");
+    assert!(cookie.contains("Path=/"), "{cookie}");
+    assert!(!cookie.contains("Secure"), "plain-HTTP development must not get a Secure cookie: {cookie}");
+}
+
+async fn the_session_cookie_is_secure_behind_https(backend: Backend) {
+    let app = support::spawn::spawn_app_with(backend, |config| {
+        config.settings.secure_cookies = true;
+    })
+    .await;
+    let response = app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    assert!(session_cookie(&response).unwrap().contains("Secure"));
+}
+
+async fn signing_in_issues_a_new_session_id(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.browser();
+    let first = session_cookie(&app.sign_up(&browser, "masha", PASSWORD).await).unwrap();
+    let second = session_cookie(&app.sign_in(&browser, "masha", PASSWORD).await).unwrap();
+    assert_ne!(first, second);
+
+    // The session from before the sign-in is gone, not merely replaced.
+    let old = app.browser();
+    let old_token = first.split(';').next().unwrap().to_owned();
+    let response = old.get(app.url("/api/tasks/list")).header("cookie", old_token).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn signing_out_ends_the_session(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    let response = app.post(&browser, "/api/auth/signout", &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(session_cookie(&response).unwrap().contains("Max-Age=0"));
+    assert_eq!(app.list_tasks(&browser).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+async fn repeated_wrong_passwords_are_throttled(backend: Backend) {
+    let app = support::spawn::spawn_app_with(backend, |config| {
+        config.settings.sign_in_attempts = 3;
+    })
+    .await;
+    app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    let attacker = app.browser();
+    for _ in 0..3 {
+        let response = app.sign_in(&attacker, "masha", "guess guess").await;
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    }
+
+    // Even the right password waits now: the throttle does not leak whether it was right.
+    let throttled = app.sign_in(&attacker, "masha", PASSWORD).await;
+    assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(throttled.headers().contains_key("retry-after"));
+    assert!(error_of(&throttled.text().await.unwrap()).get("TooManyAttempts").is_some());
+}
+
+async fn adding_the_same_task_id_twice_adds_one_task(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    let id = Uuid::now_v7().to_string();
+    let first: Value = app.add_task(&browser, &id, "Биология").await.json().await.unwrap();
+    let second: Value = app.add_task(&browser, &id, "Биология").await.json().await.unwrap();
+    assert_eq!(first, second);
+    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 1);
+}
+
+async fn a_blank_title_is_a_clear_error(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    let response = app.add_task(&browser, &Uuid::now_v7().to_string(), "   ").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(error_of(&response.text().await.unwrap()), serde_json::json!({"InvalidTitle": "Empty"}));
+}
+
+async fn another_students_tasks_stay_invisible(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let masha = app.signed_up_browser("masha").await;
+    let petya = app.signed_up_browser("petya").await;
+    let id = Uuid::now_v7().to_string();
+    app.add_task(&masha, &id, "Masha's secret").await;
+
+    let list: Value = app.list_tasks(&petya).await.json().await.unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 0);
+    // Guessing Masha's id does not let Petya overwrite or read her task.
+    let stolen = app.add_task(&petya, &id, "mine now").await;
+    assert_eq!(stolen.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!stolen.text().await.unwrap().contains("secret"));
+    let list: Value = app.list_tasks(&masha).await.json().await.unwrap();
+    assert_eq!(list[0]["title"], "Masha's secret");
+}
+
+async fn health_check_reports_a_reachable_database(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let response = reqwest::get(app.url("/healthz")).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+async fn an_oversized_body_is_refused_with_413(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    let huge = "a".repeat(server::startup::MAX_BODY_BYTES + 1);
+    let response = app.add_task(&browser, &Uuid::now_v7().to_string(), &huge).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}

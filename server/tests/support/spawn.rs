@@ -1,0 +1,93 @@
+//! `spawn_app()`: the real server, on a free port, with its own database.
+
+use super::databases::{Backend, TestDatabase};
+use app::ssr::storage::Storage;
+use reqwest::header::{HeaderMap, HeaderValue};
+use server::config::Config;
+use server::startup::Application;
+use std::sync::Arc;
+
+pub struct TestApp {
+    pub address: String,
+    pub storage: Arc<dyn Storage>,
+    _database: TestDatabase,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, |_| {}).await
+}
+
+/// Like `spawn_app`, with the configuration adjusted first.
+pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> TestApp {
+    let database = TestDatabase::new(backend).await;
+    let mut config = Config::from_lookup(|_| None).expect("default configuration");
+    config.database_url = database.url.clone();
+    config.listen_addr = "127.0.0.1:0".parse().unwrap();
+    adjust(&mut config);
+
+    let app = Application::build(config).await.expect("the server starts");
+    let address = format!("http://{}", app.local_addr());
+    let storage = app.storage();
+    let (stop, stopped) = tokio::sync::oneshot::channel();
+    tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    TestApp { address, storage, _database: database, shutdown: Some(stop) }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(stop) = self.shutdown.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+impl TestApp {
+    /// A browser-like client of this app: it keeps cookies and sends the
+    /// site's own `Origin` with every request, as a page of the site would.
+    pub fn browser(&self) -> reqwest::Client {
+        let mut headers = HeaderMap::new();
+        headers.insert("origin", HeaderValue::from_str(&self.address).unwrap());
+        reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .default_headers(headers)
+            .build()
+            .unwrap()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    /// Posts a form to a server function.
+    pub async fn post(&self, client: &reqwest::Client, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        client.post(self.url(path)).form(form).send().await.expect("the server answers")
+    }
+
+    pub async fn sign_up(&self, client: &reqwest::Client, username: &str, password: &str) -> reqwest::Response {
+        self.post(client, "/api/auth/signup", &[("username", username), ("password", password)]).await
+    }
+
+    pub async fn sign_in(&self, client: &reqwest::Client, username: &str, password: &str) -> reqwest::Response {
+        self.post(client, "/api/auth/signin", &[("username", username), ("password", password)]).await
+    }
+
+    /// A new browser, signed up as `username` and signed in.
+    pub async fn signed_up_browser(&self, username: &str) -> reqwest::Client {
+        let client = self.browser();
+        let response = self.sign_up(&client, username, "correct horse battery").await;
+        assert!(response.status().is_success(), "sign-up failed: {}", response.status());
+        client
+    }
+
+    pub async fn add_task(&self, client: &reqwest::Client, id: &str, title: &str) -> reqwest::Response {
+        self.post(client, "/api/tasks/add", &[("id", id), ("quick_add", title)]).await
+    }
+
+    pub async fn list_tasks(&self, client: &reqwest::Client) -> reqwest::Response {
+        client.get(self.url("/api/tasks/list")).send().await.expect("the server answers")
+    }
+}
