@@ -1,34 +1,107 @@
-//! Where server functions meet HTTP: errors become statuses, faults are
-//! logged (with their cause) and answered without it.
+//! Where server functions meet HTTP.
+//!
+//! A server function captures everything it needs from its request — state,
+//! headers, the response to shape — in `Call::begin()`, before its first
+//! `.await`. During server rendering a resource's future can outlive the
+//! reactive owner that provided the context, so context is never looked up
+//! after an await.
 
 use crate::error::AppError;
 use crate::ssr::passwords::HashError;
-use crate::ssr::storage::StorageError;
-use http::StatusCode;
+use crate::ssr::session::{self, SessionToken};
+use crate::ssr::storage::{SessionUser, StorageError};
+use crate::ssr::AppState;
+use http::header::{ACCEPT, LOCATION, RETRY_AFTER, SET_COOKIE};
+use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use leptos::prelude::use_context;
 use leptos_axum::ResponseOptions;
 
-/// Sets the response status for `error` and returns it, for `?`-style use.
-pub fn reject(error: AppError) -> AppError {
-    if let Some(response) = use_context::<ResponseOptions>() {
-        let status = StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        response.set_status(status);
-        if let AppError::TooManyAttempts { retry_after_secs } = &error {
-            response.insert_header(http::header::RETRY_AFTER, (*retry_after_secs).into());
+pub struct Call {
+    pub state: AppState,
+    headers: HeaderMap,
+    response: Option<ResponseOptions>,
+}
+
+impl Call {
+    pub fn begin() -> Self {
+        Self {
+            state: AppState::current(),
+            headers: use_context::<http::request::Parts>().map(|parts| parts.headers).unwrap_or_default(),
+            response: use_context::<ResponseOptions>(),
         }
     }
-    error
-}
 
-/// A storage fault: logged with its cause, reported as `Internal`.
-pub fn storage_fault(error: StorageError) -> AppError {
-    tracing::error!(%error, "storage failed");
-    reject(AppError::Internal)
-}
+    /// Sets the response status for `error` and returns it.
+    pub fn reject(&self, error: AppError) -> AppError {
+        if let Some(response) = &self.response {
+            let status = StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            response.set_status(status);
+            if let AppError::TooManyAttempts { retry_after_secs } = &error {
+                response.insert_header(RETRY_AFTER, (*retry_after_secs).into());
+            }
+        }
+        error
+    }
 
-pub fn hash_fault(error: HashError) -> AppError {
-    tracing::error!(%error, "password hashing failed");
-    reject(AppError::Internal)
+    /// A storage fault: logged with its cause, answered without it.
+    pub fn storage_fault(&self, error: StorageError) -> AppError {
+        tracing::error!(%error, "storage failed");
+        self.reject(AppError::Internal)
+    }
+
+    pub fn hash_fault(&self, error: HashError) -> AppError {
+        tracing::error!(%error, "password hashing failed");
+        self.reject(AppError::Internal)
+    }
+
+    /// The session token this request carries, if any.
+    pub fn session_token(&self) -> Option<SessionToken> {
+        session::token_from_headers(&self.headers)
+    }
+
+    /// The signed-in account, if any.
+    pub async fn user(&self) -> Result<Option<SessionUser>, AppError> {
+        let Some(token) = self.session_token() else {
+            return Ok(None);
+        };
+        self.state
+            .storage
+            .find_session(&token.hash(), chrono::Utc::now())
+            .await
+            .map_err(|e| self.storage_fault(e))
+    }
+
+    /// The signed-in account, or `401 Unauthorized`.
+    pub async fn require_user(&self) -> Result<SessionUser, AppError> {
+        self.user().await?.ok_or_else(|| self.reject(AppError::Unauthorized))
+    }
+
+    pub fn send_cookie(&self, value: HeaderValue) {
+        if let Some(response) = &self.response {
+            response.append_header(SET_COOKIE, value);
+        }
+    }
+
+    /// Sends the browser to `path`: a 302 for a plain form post, the server
+    /// function client's redirect header for a call from the hydrated page
+    /// (as `leptos_axum::redirect` does).
+    pub fn redirect(&self, path: &'static str) {
+        let Some(response) = &self.response else { return };
+        response.insert_header(LOCATION, HeaderValue::from_static(path));
+        let accepts_html = self
+            .headers
+            .get(ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.contains("text/html"));
+        if accepts_html {
+            response.set_status(StatusCode::FOUND);
+        } else {
+            response.insert_header(
+                HeaderName::from_static(server_fn::redirect::REDIRECT_HEADER),
+                HeaderValue::from_static(""),
+            );
+        }
+    }
 }
 
 /// Registers every server function by type. Inventory registration alone can
@@ -42,13 +115,4 @@ pub fn register_server_functions() {
     register_explicit::<super::CurrentAccount>();
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();
-}
-
-/// The signed-in account of this request, or `401 Unauthorized`.
-pub async fn require_user() -> Result<crate::ssr::storage::SessionUser, AppError> {
-    match crate::ssr::session::current_user().await {
-        Ok(Some(user)) => Ok(user),
-        Ok(None) => Err(reject(AppError::Unauthorized)),
-        Err(error) => Err(storage_fault(error)),
-    }
 }

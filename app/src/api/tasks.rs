@@ -19,25 +19,25 @@ pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
 
 #[cfg(feature = "ssr")]
 mod imp {
-    use crate::api::edge::{reject, require_user, storage_fault};
+    use crate::api::edge::Call;
     use crate::domain::{Task, TaskId, TaskTitle};
     use crate::error::AppError;
     use crate::ssr::storage::StorageError;
-    use crate::ssr::AppState;
 
     pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
-        let user = require_user().await?;
-        AppState::current().storage.list_tasks(user.user_id).await.map_err(storage_fault)
+        let call = Call::begin();
+        let user = call.require_user().await?;
+        call.state.storage.list_tasks(user.user_id).await.map_err(|e| call.storage_fault(e))
     }
 
     pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
-        let user = require_user().await?;
-        let title = TaskTitle::parse(&quick_add).map_err(|e| reject(e.into()))?;
-        let storage = AppState::current().storage;
-        match storage.create_task(user.user_id, id, &title, chrono::Utc::now()).await {
+        let call = Call::begin();
+        let user = call.require_user().await?;
+        let title = TaskTitle::parse(&quick_add).map_err(|e| call.reject(e.into()))?;
+        match call.state.storage.create_task(user.user_id, id, &title, chrono::Utc::now()).await {
             Ok(task) => Ok(task),
-            Err(StorageError::Conflict) => Err(reject(AppError::IdConflict)),
-            Err(error) => Err(storage_fault(error)),
+            Err(StorageError::Conflict) => Err(call.reject(AppError::IdConflict)),
+            Err(error) => Err(call.storage_fault(error)),
         }
     }
 }

@@ -1,13 +1,11 @@
 //! Cookie sessions. The cookie carries a random 256-bit token; the database
 //! keeps only its SHA-256, so a leaked database does not leak sessions.
 
-use super::context::{AppState, Settings};
-use super::storage::SessionUser;
+use super::context::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use chrono::Utc;
 use cookie::{Cookie, SameSite};
-use http::header::{COOKIE, SET_COOKIE};
+use http::header::COOKIE;
 use http::HeaderValue;
 use rand_core::{OsRng, RngCore};
 use sha2::{Digest, Sha256};
@@ -70,27 +68,6 @@ pub fn token_from_headers(headers: &http::HeaderMap) -> Option<SessionToken> {
         .filter_map(Result::ok)
         .find(|cookie| cookie.name() == COOKIE_NAME && !cookie.value().is_empty())
         .map(|cookie| SessionToken::from_cookie_value(cookie.value()))
-}
-
-/// The signed-in account of the current request, resolved from its cookie.
-/// Storage faults are logged and count as "not signed in" only for reads of
-/// pages; server functions get the error through `Result`.
-pub async fn current_user() -> Result<Option<SessionUser>, super::storage::StorageError> {
-    let Some(parts) = leptos::prelude::use_context::<http::request::Parts>() else {
-        return Ok(None);
-    };
-    let Some(token) = token_from_headers(&parts.headers) else {
-        return Ok(None);
-    };
-    AppState::current().storage.find_session(&token.hash(), Utc::now()).await
-}
-
-/// Adds a `Set-Cookie` header to the response of the current server function
-/// or page.
-pub fn send_cookie(value: HeaderValue) {
-    if let Some(response) = leptos::prelude::use_context::<leptos_axum::ResponseOptions>() {
-        response.append_header(SET_COOKIE, value);
-    }
 }
 
 #[cfg(test)]

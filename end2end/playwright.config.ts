@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+// `cargo leptos end-to-end` starts the server (see scripts/test.sh for its
+// address and database); Playwright only waits for it to answer.
+const baseURL = process.env.TETRAD_E2E_URL ?? 'http://127.0.0.1:3017';
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'ru-RU',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright's own browser download is not available here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // The server is already being started by cargo-leptos; this command only
+    // holds the slot while Playwright polls the health check.
+    command: 'node -e "setInterval(() => {}, 1 << 30)"',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: true,
+    timeout: 180_000,
+  },
+});

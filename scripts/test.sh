@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Sets up what is missing and runs every test: unit, integration (SQLite and
+# PostgreSQL) and end-to-end (Chromium). Prints how long each phase took.
+#   TETRAD_TEST_POSTGRES  default postgres://postgres@127.0.0.1:5432
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+started=$SECONDS
+phase_start=$SECONDS
+phases=()
+phase() {
+  local now=$SECONDS
+  if [ -n "${current:-}" ]; then phases+=("$(printf '%-28s %4ss' "$current" $((now - phase_start)))"); fi
+  current="$1"; phase_start=$now
+  printf '\n\033[1m==> %s\033[0m\n' "$1"
+}
+report() {
+  phase ""
+  echo; echo "Phase times:"; printf '  %s\n' "${phases[@]}"
+  echo "  total                        $((SECONDS - started))s"
+}
+trap report EXIT
+
+phase "setup"
+scripts/setup.sh --tests
+source scripts/env.sh
+
+phase "postgresql"
+export TETRAD_TEST_POSTGRES="${TETRAD_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
+if ! pg_isready -q -d "$TETRAD_TEST_POSTGRES/postgres" 2>/dev/null; then
+  echo "PostgreSQL is not answering; trying to start the local cluster"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start || true
+  sleep 2
+fi
+# The PostgreSQL tests never skip: without a server they fail, loudly.
+pg_isready -d "$TETRAD_TEST_POSTGRES/postgres"
+
+phase "unit and integration tests"
+cargo test --locked -p app -p server
+
+phase "build (cargo leptos)"
+# `cargo leptos end-to-end` exits 0 when the build fails, so build first.
+cargo leptos build
+
+phase "end-to-end tests"
+mkdir -p target/e2e
+rm -f target/e2e/tetrad.db*
+export DATABASE_URL="sqlite://target/e2e/tetrad.db"
+export TETRAD_ADDR="127.0.0.1:3017"
+export TETRAD_E2E_URL="http://$TETRAD_ADDR"
+cargo leptos end-to-end
