@@ -2,7 +2,7 @@
 //! person can act on. Internal causes are logged on the server and never
 //! cross the wire; the browser turns a variant into words (see `text`).
 
-use crate::domain::{PasswordError, TaskTitleError, UsernameError};
+use crate::domain::{IdempotencyKeyError, PasswordError, TaskTitleError, UsernameError};
 use serde::{Deserialize, Serialize};
 use server_fn::codec::JsonEncoding;
 use server_fn::error::{FromServerFnError, ServerFnErrorErr};
@@ -23,8 +23,16 @@ pub enum AppError {
     InvalidPassword(PasswordError),
     #[error("invalid title: {0}")]
     InvalidTitle(TaskTitleError),
+    #[error("bad idempotency key: {0}")]
+    InvalidIdempotencyKey(IdempotencyKeyError),
+    #[error("this idempotency key was used for a different request")]
+    KeyReused,
+    #[error("a request with this idempotency key is still being processed")]
+    KeyInProgress { retry_after_secs: u64 },
     #[error("cross-site request refused")]
     CrossSite,
+    #[error("no such task")]
+    TaskNotFound,
     #[error("this id belongs to something else")]
     IdConflict,
     #[error("the server could not complete the request")]
@@ -42,8 +50,12 @@ impl AppError {
             Self::UsernameTaken => 409,
             Self::TooManyAttempts { .. } => 429,
             Self::InvalidUsername(_) | Self::InvalidPassword(_) | Self::InvalidTitle(_) => 400,
+            Self::InvalidIdempotencyKey(_) => 400,
+            Self::KeyReused => 422,
+            Self::KeyInProgress { .. } => 409,
             Self::CrossSite => 403,
             Self::IdConflict => 422,
+            Self::TaskNotFound => 404,
             Self::Transport(_) => 400,
             Self::Internal => 500,
         }

@@ -7,8 +7,11 @@
 //! | `TETRAD_PUBLIC_URL`   | the URL people use (behind a proxy); an `https` URL makes the session cookie `Secure` and its origin trusted | unset |
 //! | `TETRAD_SESSION_DAYS` | how long a session lasts                  | `30`                       |
 //! | `TETRAD_SIGNIN_ATTEMPTS` | failed sign-ins per name per 15 minutes | `10`                      |
+//! | `TETRAD_KEY_RETENTION_HOURS` | how long idempotency keys are kept  | `168` (7 days)             |
+//! | `TETRAD_KEY_LEASE_SECS` | how long a running request holds its key | `15`                      |
 
 use crate::db::DatabaseUrl;
+use crate::maintenance::Retention;
 use app::ssr::Settings;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -20,6 +23,10 @@ pub struct Config {
     /// Scheme, host and port people reach the site at, if not the listen address.
     pub public_origin: Option<String>,
     pub settings: Settings,
+    pub retention: Retention,
+    /// A request's claim on its idempotency key lasts this long; a request
+    /// that died frees its key for the retry after it.
+    pub key_lease: Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -59,7 +66,13 @@ impl Config {
             ..defaults
         };
 
-        Ok(Self { database_url, listen_addr, public_origin, settings })
+        let retention = Retention {
+            keys: Duration::from_secs(parse_number(&lookup, "TETRAD_KEY_RETENTION_HOURS", 168)? * 3600),
+            ..Retention::default()
+        };
+        let key_lease = Duration::from_secs(parse_number(&lookup, "TETRAD_KEY_LEASE_SECS", 15)?);
+
+        Ok(Self { database_url, listen_addr, public_origin, settings, retention, key_lease })
     }
 }
 

@@ -3,7 +3,9 @@
 
 pub mod config;
 pub mod db;
+pub mod faults;
 pub mod http;
+pub mod maintenance;
 pub mod shutdown;
 pub mod startup;
 pub mod telemetry;

@@ -2,6 +2,9 @@
 
 use crate::config::Config;
 use crate::db::{self, ConnectError};
+use crate::faults::Faults;
+use crate::http::idempotency::{keyed_mutations, Idempotency};
+use crate::maintenance;
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::healthz::healthz;
 use app::ssr::storage::Storage;
@@ -38,6 +41,8 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     storage: Arc<dyn Storage>,
+    faults: Faults,
+    maintenance: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -53,8 +58,10 @@ impl Application {
             addr: config.listen_addr,
             source,
         })?;
-        let router = router(&config, storage.clone(), leptos_options);
-        Ok(Self { listener, router, storage })
+        let faults = Faults::default();
+        let router = router(&config, storage.clone(), faults.clone(), leptos_options);
+        let maintenance = maintenance::spawn(storage.clone(), config.retention.clone());
+        Ok(Self { listener, router, storage, faults, maintenance })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -65,19 +72,27 @@ impl Application {
         self.storage.clone()
     }
 
+    /// Fault injection, for tests.
+    pub fn faults(&self) -> Faults {
+        self.faults.clone()
+    }
+
     /// Serves until `shutdown` completes, then finishes the requests in flight.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await
+        let served = axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await;
+        self.maintenance.abort();
+        served
     }
 }
 
-fn router(config: &Config, storage: Arc<dyn Storage>, leptos_options: LeptosOptions) -> Router {
+fn router(config: &Config, storage: Arc<dyn Storage>, faults: Faults, leptos_options: LeptosOptions) -> Router {
     app::api::register_server_functions();
     let state = AppState { storage: storage.clone(), settings: config.settings.clone() };
     let context = move || provide_context(state.clone());
     let trusted = TrustedOrigins(Arc::new(config.public_origin.iter().cloned().collect()));
     let routes = generate_route_list(App);
+    let idempotency = Idempotency { storage: storage.clone(), lease: config.key_lease, faults };
 
     Router::new()
         .route("/healthz", get(move || healthz(storage.clone())))
@@ -86,6 +101,7 @@ fn router(config: &Config, storage: Arc<dyn Storage>, leptos_options: LeptosOpti
             move || shell(options.clone())
         })
         .fallback(file_and_error_handler_with_context(context, shell))
+        .layer(axum::middleware::from_fn_with_state(idempotency, keyed_mutations))
         .layer(axum::middleware::from_fn_with_state(trusted, refuse_cross_site))
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TraceLayer::new_for_http())

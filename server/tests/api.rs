@@ -1,23 +1,13 @@
 //! The server as a browser meets it: accounts, sessions, tasks and the
 //! protections around them, through `spawn_app()` on both backends.
 
+#[macro_use]
 mod support;
 
 use reqwest::StatusCode;
 use serde_json::Value;
 use support::{spawn_app, Backend};
 use uuid::Uuid;
-
-macro_rules! on_both_backends {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Sqlite).await })*
-        }
-        mod postgres {
-            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Postgres).await })*
-        }
-    };
-}
 
 on_both_backends!(
     a_student_signs_up_signs_in_adds_a_task_and_sees_it_listed,

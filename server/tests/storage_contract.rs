@@ -1,24 +1,17 @@
 //! The storage contract: every test runs against SQLite and PostgreSQL,
 //! each on a database of its own.
 
+#[macro_use]
 mod support;
 
 use app::domain::{TaskId, TaskTitle, UserId, Username};
+use app::domain::IdempotencyKey;
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Storage, StorageError};
+use uuid::Uuid;
 use chrono::{DateTime, TimeZone, Utc};
 use std::sync::Arc;
 use support::{Backend, TestDatabase};
-
-macro_rules! on_both_backends {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Sqlite).await })*
-        }
-        mod postgres {
-            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Postgres).await })*
-        }
-    };
-}
 
 on_both_backends!(
     a_fresh_database_answers_a_ping,
@@ -33,6 +26,15 @@ on_both_backends!(
     creating_a_task_twice_with_one_id_keeps_one_task,
     a_task_id_owned_by_another_account_is_a_conflict,
     each_account_lists_only_its_own_tasks_oldest_first,
+    a_new_key_is_acquired_and_then_in_progress_for_everyone_else,
+    a_completed_key_returns_its_stored_answer,
+    the_same_key_with_another_fingerprint_is_a_mismatch,
+    a_stale_claim_is_taken_over_and_a_fresh_one_is_not,
+    a_claim_taken_over_can_no_longer_complete,
+    work_that_is_not_committed_leaves_nothing,
+    a_released_key_can_be_claimed_again,
+    keys_belong_to_one_account,
+    expired_keys_are_deleted_in_batches_and_fresh_ones_kept,
 );
 
 struct Fixture {
@@ -56,6 +58,20 @@ fn name(text: &str) -> Username {
 
 fn title(text: &str) -> TaskTitle {
     TaskTitle::parse(text).unwrap()
+}
+
+/// Creates a task in a unit of work of its own.
+async fn create_task(
+    storage: &dyn Storage,
+    user: UserId,
+    id: TaskId,
+    title: &TaskTitle,
+    now: DateTime<Utc>,
+) -> Result<app::domain::Task, StorageError> {
+    let mut work = storage.begin().await?;
+    let task = work.create_task(user, id, title, now).await?;
+    work.commit().await?;
+    Ok(task)
 }
 
 async fn account(storage: &dyn Storage, username: &str) -> UserId {
@@ -144,8 +160,8 @@ async fn creating_a_task_twice_with_one_id_keeps_one_task(backend: Backend) {
     let user = account(&*f.storage, "masha").await;
     let id = TaskId::new();
 
-    let first = f.storage.create_task(user, id, &title("Алгебра №245"), at(1)).await.unwrap();
-    let second = f.storage.create_task(user, id, &title("Алгебра №245"), at(2)).await.unwrap();
+    let first = create_task(&*f.storage, user, id, &title("Алгебра №245"), at(1)).await.unwrap();
+    let second = create_task(&*f.storage, user, id, &title("Алгебра №245"), at(2)).await.unwrap();
 
     assert_eq!(first, second);
     assert_eq!(first.created_at, at(1));
@@ -157,9 +173,9 @@ async fn a_task_id_owned_by_another_account_is_a_conflict(backend: Backend) {
     let masha = account(&*f.storage, "masha").await;
     let petya = account(&*f.storage, "petya").await;
     let id = TaskId::new();
-    f.storage.create_task(masha, id, &title("Masha's"), at(1)).await.unwrap();
+    create_task(&*f.storage, masha, id, &title("Masha's"), at(1)).await.unwrap();
 
-    let stolen = f.storage.create_task(petya, id, &title("Petya's"), at(2)).await;
+    let stolen = create_task(&*f.storage, petya, id, &title("Petya's"), at(2)).await;
 
     assert!(matches!(stolen, Err(StorageError::Conflict)), "{stolen:?}");
     assert!(f.storage.list_tasks(petya).await.unwrap().is_empty());
@@ -170,11 +186,135 @@ async fn each_account_lists_only_its_own_tasks_oldest_first(backend: Backend) {
     let f = fixture(backend).await;
     let masha = account(&*f.storage, "masha").await;
     let petya = account(&*f.storage, "petya").await;
-    f.storage.create_task(masha, TaskId::new(), &title("second"), at(2)).await.unwrap();
-    f.storage.create_task(petya, TaskId::new(), &title("not Masha's"), at(3)).await.unwrap();
-    f.storage.create_task(masha, TaskId::new(), &title("first"), at(1)).await.unwrap();
+    create_task(&*f.storage, masha, TaskId::new(), &title("second"), at(2)).await.unwrap();
+    create_task(&*f.storage, petya, TaskId::new(), &title("not Masha's"), at(3)).await.unwrap();
+    create_task(&*f.storage, masha, TaskId::new(), &title("first"), at(1)).await.unwrap();
 
     let titles: Vec<String> =
         f.storage.list_tasks(masha).await.unwrap().into_iter().map(|t| t.title.to_string()).collect();
     assert_eq!(titles, ["first", "second"]);
+}
+
+fn claim(user: UserId, key: &str, body: &[u8], minute: u32) -> KeyClaim {
+    KeyClaim {
+        user_id: user,
+        key: IdempotencyKey::parse(key).unwrap(),
+        fingerprint: app::ssr::idempotency::fingerprint("POST", "/api/tasks/add", body),
+        token: Uuid::new_v4(),
+        now: at(minute),
+        lease_until: at(minute + 1),
+    }
+}
+
+fn answer(body: &str) -> StoredResponse {
+    StoredResponse {
+        status: 200,
+        headers: vec![("content-type".into(), "application/json".into())],
+        body: body.as_bytes().to_vec(),
+    }
+}
+
+/// Claims, then records `body` as the answer, committing.
+async fn complete(storage: &dyn Storage, claim: &KeyClaim, body: &str) {
+    assert_eq!(storage.claim_key(claim).await.unwrap(), ClaimOutcome::Acquired);
+    let mut work = storage.begin().await.unwrap();
+    assert!(work.complete_key(claim.user_id, &claim.key, claim.token, &answer(body), claim.now).await.unwrap());
+    work.commit().await.unwrap();
+}
+
+async fn a_new_key_is_acquired_and_then_in_progress_for_everyone_else(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    assert_eq!(f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(), ClaimOutcome::Acquired);
+    assert_eq!(
+        f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(),
+        ClaimOutcome::InProgress { locked_until: at(11) }
+    );
+}
+
+async fn a_completed_key_returns_its_stored_answer(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    complete(&*f.storage, &claim(user, "k1", b"x", 10), r#"{"ok":1}"#).await;
+    // Even long after the lease, a completed key only ever replays.
+    let again = f.storage.claim_key(&claim(user, "k1", b"x", 30)).await.unwrap();
+    assert_eq!(again, ClaimOutcome::Completed(answer(r#"{"ok":1}"#)));
+}
+
+async fn the_same_key_with_another_fingerprint_is_a_mismatch(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    complete(&*f.storage, &claim(user, "k1", b"x", 10), "{}").await;
+    assert_eq!(f.storage.claim_key(&claim(user, "k1", b"y", 10)).await.unwrap(), ClaimOutcome::Mismatch);
+}
+
+async fn a_stale_claim_is_taken_over_and_a_fresh_one_is_not(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    // The first request claims at 10 with a lease until 11, then dies.
+    f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap();
+    let during_lease = f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap();
+    assert!(matches!(during_lease, ClaimOutcome::InProgress { .. }));
+    let after_lease = f.storage.claim_key(&claim(user, "k1", b"x", 12)).await.unwrap();
+    assert_eq!(after_lease, ClaimOutcome::Acquired);
+}
+
+async fn a_claim_taken_over_can_no_longer_complete(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let slow = claim(user, "k1", b"x", 10);
+    f.storage.claim_key(&slow).await.unwrap();
+    let retry = claim(user, "k1", b"x", 12);
+    assert_eq!(f.storage.claim_key(&retry).await.unwrap(), ClaimOutcome::Acquired);
+
+    let mut work = f.storage.begin().await.unwrap();
+    let recorded = work.complete_key(user, &slow.key, slow.token, &answer("late"), at(13)).await.unwrap();
+    assert!(!recorded, "the slow request lost its claim");
+}
+
+async fn work_that_is_not_committed_leaves_nothing(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let c = claim(user, "k1", b"x", 10);
+    f.storage.claim_key(&c).await.unwrap();
+    {
+        let mut work = f.storage.begin().await.unwrap();
+        work.create_task(user, TaskId::new(), &title("lost"), at(10)).await.unwrap();
+        work.complete_key(user, &c.key, c.token, &answer("{}"), at(10)).await.unwrap();
+        // Dropped here without commit: the failure half-way.
+    }
+    assert!(f.storage.list_tasks(user).await.unwrap().is_empty());
+    assert!(matches!(f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(), ClaimOutcome::InProgress { .. }));
+}
+
+async fn a_released_key_can_be_claimed_again(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let c = claim(user, "k1", b"x", 10);
+    f.storage.claim_key(&c).await.unwrap();
+    f.storage.release_key(user, &c.key, c.token).await.unwrap();
+    assert_eq!(f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(), ClaimOutcome::Acquired);
+}
+
+async fn keys_belong_to_one_account(backend: Backend) {
+    let f = fixture(backend).await;
+    let masha = account(&*f.storage, "masha").await;
+    let petya = account(&*f.storage, "petya").await;
+    complete(&*f.storage, &claim(masha, "shared", b"x", 10), "masha's answer").await;
+    assert_eq!(f.storage.claim_key(&claim(petya, "shared", b"x", 10)).await.unwrap(), ClaimOutcome::Acquired);
+}
+
+async fn expired_keys_are_deleted_in_batches_and_fresh_ones_kept(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    for i in 0..5 {
+        complete(&*f.storage, &claim(user, &format!("old-{i}"), b"x", 1), "{}").await;
+    }
+    complete(&*f.storage, &claim(user, "fresh", b"x", 20), "{}").await;
+
+    assert_eq!(f.storage.delete_keys_created_before(at(10), 3).await.unwrap(), 3);
+    assert_eq!(f.storage.delete_keys_created_before(at(10), 3).await.unwrap(), 2);
+    assert_eq!(f.storage.delete_keys_created_before(at(10), 3).await.unwrap(), 0);
+    let fresh = f.storage.claim_key(&claim(user, "fresh", b"x", 21)).await.unwrap();
+    assert!(matches!(fresh, ClaimOutcome::Completed(_)));
 }

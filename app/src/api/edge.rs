@@ -10,6 +10,7 @@ use crate::error::AppError;
 use crate::ssr::passwords::HashError;
 use crate::ssr::session::{self, SessionToken};
 use crate::ssr::storage::{SessionUser, StorageError};
+use crate::ssr::keyed::{KeyedUser, KeyedWork, WorkGuard};
 use crate::ssr::AppState;
 use http::header::{ACCEPT, LOCATION, RETRY_AFTER, SET_COOKIE};
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
@@ -20,14 +21,23 @@ pub struct Call {
     pub state: AppState,
     headers: HeaderMap,
     response: Option<ResponseOptions>,
+    keyed_user: Option<KeyedUser>,
+    work: Option<KeyedWork>,
 }
 
 impl Call {
     pub fn begin() -> Self {
+        let parts = use_context::<http::request::Parts>();
+        let extension = |parts: &http::request::Parts| {
+            (parts.extensions.get::<KeyedUser>().cloned(), parts.extensions.get::<KeyedWork>().cloned())
+        };
+        let (keyed_user, work) = parts.as_ref().map(extension).unwrap_or_default();
         Self {
             state: AppState::current(),
-            headers: use_context::<http::request::Parts>().map(|parts| parts.headers).unwrap_or_default(),
+            headers: parts.map(|parts| parts.headers).unwrap_or_default(),
             response: use_context::<ResponseOptions>(),
+            keyed_user,
+            work,
         }
     }
 
@@ -59,8 +69,24 @@ impl Call {
         session::token_from_headers(&self.headers)
     }
 
+    /// The unit of work of a keyed mutation: its changes commit together with
+    /// the stored answer, or not at all.
+    pub async fn work(&self) -> Result<WorkGuard, AppError> {
+        let work = match &self.work {
+            Some(work) => work.lock().await,
+            None => None,
+        };
+        work.ok_or_else(|| {
+            tracing::error!("a mutation ran outside the idempotency layer");
+            self.reject(AppError::Internal)
+        })
+    }
+
     /// The signed-in account, if any.
     pub async fn user(&self) -> Result<Option<SessionUser>, AppError> {
+        if let Some(KeyedUser(user)) = &self.keyed_user {
+            return Ok(Some(user.clone()));
+        }
         let Some(token) = self.session_token() else {
             return Ok(None);
         };
@@ -115,4 +141,5 @@ pub fn register_server_functions() {
     register_explicit::<super::CurrentAccount>();
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();
+    register_explicit::<super::SetCompleted>();
 }

@@ -3,7 +3,7 @@
 
 use super::ErrorLine;
 use crate::api::AddTask;
-use crate::domain::{TaskId, TaskTitle};
+use crate::domain::{IdempotencyKey, TaskId, TaskTitle};
 use crate::text;
 use leptos::html;
 use leptos::prelude::*;
@@ -14,6 +14,9 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     // server has answered, so a second tap re-sends the same task instead of
     // creating another one.
     let next_id = RwSignal::new(TaskId::new());
+    // The form's idempotency key, rendered with it: a double submit (even
+    // before the page is hydrated) repeats the key and so adds one task.
+    let key = RwSignal::new(IdempotencyKey::generate());
     let typed = RwSignal::new(0usize);
     let input = NodeRef::<html::Input>::new();
 
@@ -22,6 +25,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     Effect::new(move |_| {
         if let Some(Ok(_)) = add.value().get() {
             next_id.set(TaskId::new());
+            key.set(IdempotencyKey::generate());
             typed.set(0);
             if let Some(input) = input.get_untracked() {
                 input.set_value("");
@@ -34,6 +38,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     view! {
         <ActionForm action=add attr:class="quick-add">
             <input type="hidden" name="id" value=move || next_id.get().to_string()/>
+            <input type="hidden" name="idempotency_key" value=move || key.get().to_string()/>
             <label for="quick-add" class="visually-hidden">{text::QUICK_ADD_LABEL}</label>
             <input
                 id="quick-add"

@@ -9,4 +9,5 @@ pub struct Task {
     pub id: TaskId,
     pub title: TaskTitle,
     pub created_at: DateTime<Utc>,
+    pub completed_at: Option<DateTime<Utc>>,
 }

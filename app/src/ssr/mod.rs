@@ -3,6 +3,8 @@
 //! Compiled only with the `ssr` feature; none of it reaches the browser.
 
 pub mod context;
+pub mod idempotency;
+pub mod keyed;
 pub mod passwords;
 pub mod session;
 pub mod storage;

@@ -1,7 +1,8 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 
-use crate::domain::{Task, TaskId, TaskTitle, UserId, Username};
+use super::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use crate::domain::{IdempotencyKey, Task, TaskId, TaskTitle, UserId, Username};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -78,17 +79,58 @@ pub trait Storage: Send + Sync + 'static {
 
     async fn clear_failed_sign_ins(&self, username: &Username) -> Result<(), StorageError>;
 
+    /// The user's tasks, oldest first.
+    async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
+
+    /// Claims an idempotency key for a request (its own short transaction).
+    async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError>;
+
+    /// Gives up a claim whose work failed, so a retry can run at once.
+    async fn release_key(&self, user_id: UserId, key: &IdempotencyKey, token: uuid::Uuid) -> Result<(), StorageError>;
+
+    /// Deletes up to `batch` keys created before `before`; returns how many.
+    async fn delete_keys_created_before(&self, before: DateTime<Utc>, batch: u32) -> Result<u64, StorageError>;
+
+    /// Starts a unit of work: one transaction holding a mutation and the
+    /// record of its answer.
+    async fn begin(&self) -> Result<Box<dyn Work>, StorageError>;
+}
+
+/// One transaction. Dropped without `commit`, it rolls back.
+#[async_trait]
+pub trait Work: Send {
     /// Creates a task with the client's id. Creating the same id again for the
     /// same user changes nothing and returns the stored task; an id that
     /// belongs to another user is a `Conflict`.
     async fn create_task(
-        &self,
+        &mut self,
         user_id: UserId,
         id: TaskId,
         title: &TaskTitle,
         now: DateTime<Utc>,
     ) -> Result<Task, StorageError>;
 
-    /// The user's tasks, oldest first.
-    async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
+    /// Sets whether the user's task is completed, as of `at`. Completing a
+    /// completed task keeps its first completion time. `NotFound` when the
+    /// user has no such task.
+    async fn set_task_completed(
+        &mut self,
+        user_id: UserId,
+        id: TaskId,
+        completed: bool,
+        at: DateTime<Utc>,
+    ) -> Result<Task, StorageError>;
+
+    /// Records the answer under the claimed key. `false` when the claim is no
+    /// longer ours (its lease ran out and another request took it over).
+    async fn complete_key(
+        &mut self,
+        user_id: UserId,
+        key: &IdempotencyKey,
+        token: uuid::Uuid,
+        response: &StoredResponse,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StorageError>;
+
+    async fn commit(self: Box<Self>) -> Result<(), StorageError>;
 }

@@ -5,11 +5,13 @@
 
 use super::errors::{corrupt, storage_error};
 use app::domain::{Task, TaskId, TaskTitle, UserId, Username};
-use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError};
+use app::domain::IdempotencyKey;
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Row, Sqlite, SqlitePool, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -174,8 +176,132 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
+    async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
+        let rows = sqlx::query("SELECT id, title, created_at, completed_at FROM tasks WHERE user_id = ? ORDER BY created_at, id")
+            .bind(user_id.to_string())
+            .fetch_all(&self.pool)
+            .await
+            .map_err(storage_error)?;
+        rows.iter().map(task_from_row).collect()
+    }
+
+    async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
+        // IMMEDIATE: take the write lock first, so reading the row and taking
+        // it over cannot interleave with another claim.
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(storage_error)?;
+        let inserted = sqlx::query(
+            "INSERT INTO idempotency_keys \
+             (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, idempotency_key) DO NOTHING",
+        )
+        .bind(claim.user_id.to_string())
+        .bind(claim.key.as_str())
+        .bind(&claim.fingerprint)
+        .bind(claim.token.to_string())
+        .bind(millis(claim.lease_until))
+        .bind(millis(claim.now))
+        .execute(&mut *tx)
+        .await
+        .map_err(storage_error)?
+        .rows_affected();
+        let outcome = if inserted == 1 {
+            ClaimOutcome::Acquired
+        } else {
+            let row = sqlx::query(
+                "SELECT fingerprint, claim_token, locked_until, response_status, response_headers, \
+                 response_body, completed_at FROM idempotency_keys WHERE user_id = ? AND idempotency_key = ?",
+            )
+            .bind(claim.user_id.to_string())
+            .bind(claim.key.as_str())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(storage_error)?;
+            let fingerprint: Vec<u8> = row.get("fingerprint");
+            let completed_at: Option<i64> = row.get("completed_at");
+            let locked_until = from_millis(row.get("locked_until"))?;
+            if fingerprint != claim.fingerprint {
+                ClaimOutcome::Mismatch
+            } else if completed_at.is_some() {
+                ClaimOutcome::Completed(StoredResponse {
+                    status: row.get::<i64, _>("response_status") as u16,
+                    headers: StoredResponse::parse_headers(row.get::<Option<&str>, _>("response_headers").unwrap_or_default()),
+                    body: row.get("response_body"),
+                })
+            } else if locked_until > claim.now {
+                ClaimOutcome::InProgress { locked_until }
+            } else {
+                // The request holding the claim died: take it over.
+                sqlx::query(
+                    "UPDATE idempotency_keys SET claim_token = ?, locked_until = ? \
+                     WHERE user_id = ? AND idempotency_key = ? AND completed_at IS NULL",
+                )
+                .bind(claim.token.to_string())
+                .bind(millis(claim.lease_until))
+                .bind(claim.user_id.to_string())
+                .bind(claim.key.as_str())
+                .execute(&mut *tx)
+                .await
+                .map_err(storage_error)?;
+                ClaimOutcome::Acquired
+            }
+        };
+        tx.commit().await.map_err(storage_error)?;
+        Ok(outcome)
+    }
+
+    async fn release_key(&self, user_id: UserId, key: &IdempotencyKey, token: uuid::Uuid) -> Result<(), StorageError> {
+        sqlx::query(
+            "DELETE FROM idempotency_keys \
+             WHERE user_id = ? AND idempotency_key = ? AND claim_token = ? AND completed_at IS NULL",
+        )
+        .bind(user_id.to_string())
+        .bind(key.as_str())
+        .bind(token.to_string())
+        .execute(&self.pool)
+        .await
+        .map_err(storage_error)?;
+        Ok(())
+    }
+
+    async fn delete_keys_created_before(&self, before: DateTime<Utc>, batch: u32) -> Result<u64, StorageError> {
+        let done = sqlx::query(
+            "DELETE FROM idempotency_keys WHERE rowid IN \
+             (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?)",
+        )
+        .bind(millis(before))
+        .bind(i64::from(batch))
+        .execute(&self.pool)
+        .await
+        .map_err(storage_error)?;
+        Ok(done.rows_affected())
+    }
+
+    async fn begin(&self) -> Result<Box<dyn Work>, StorageError> {
+        // IMMEDIATE: a mutation reads then writes; taking the write lock up
+        // front avoids SQLITE_BUSY when two of them meet.
+        let tx = self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(storage_error)?;
+        Ok(Box::new(SqliteWork { tx }))
+    }
+}
+
+fn task_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<Task, StorageError> {
+    Ok(Task {
+        id: parse_uuid("task id", row.get("id"))?,
+        title: TaskTitle::parse(row.get("title")).map_err(|e| corrupt("task title", e))?,
+        created_at: from_millis(row.get("created_at"))?,
+        completed_at: row.get::<Option<i64>, _>("completed_at").map(from_millis).transpose()?,
+    })
+}
+
+/// A unit of work on SQLite: one IMMEDIATE transaction.
+struct SqliteWork {
+    tx: Transaction<'static, Sqlite>,
+}
+
+#[async_trait]
+impl Work for SqliteWork {
     async fn create_task(
-        &self,
+        &mut self,
         user_id: UserId,
         id: TaskId,
         title: &TaskTitle,
@@ -190,13 +316,13 @@ impl Storage for SqliteStorage {
         .bind(title.as_str())
         .bind(millis(now))
         .bind(millis(now))
-        .execute(&self.pool)
+        .execute(&mut *self.tx)
         .await
         .map_err(storage_error)?;
 
-        let row = sqlx::query("SELECT id, user_id, title, created_at FROM tasks WHERE id = ?")
+        let row = sqlx::query("SELECT id, user_id, title, created_at, completed_at FROM tasks WHERE id = ?")
             .bind(id.to_string())
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *self.tx)
             .await
             .map_err(storage_error)?;
         let owner: UserId = parse_uuid("user id", row.get("user_id"))?;
@@ -206,20 +332,53 @@ impl Storage for SqliteStorage {
         task_from_row(&row)
     }
 
-    async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
-        let rows = sqlx::query("SELECT id, title, created_at FROM tasks WHERE user_id = ? ORDER BY created_at, id")
-            .bind(user_id.to_string())
-            .fetch_all(&self.pool)
-            .await
-            .map_err(storage_error)?;
-        rows.iter().map(task_from_row).collect()
+    async fn set_task_completed(
+        &mut self,
+        user_id: UserId,
+        id: TaskId,
+        completed: bool,
+        at: DateTime<Utc>,
+    ) -> Result<Task, StorageError> {
+        let row = sqlx::query(
+            "UPDATE tasks SET completed_at = CASE WHEN ?1 THEN COALESCE(completed_at, ?2) END, updated_at = ?2 \
+             WHERE id = ?3 AND user_id = ?4 RETURNING id, title, created_at, completed_at",
+        )
+        .bind(completed)
+        .bind(millis(at))
+        .bind(id.to_string())
+        .bind(user_id.to_string())
+        .fetch_optional(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        task_from_row(&row.ok_or(StorageError::NotFound)?)
     }
-}
 
-fn task_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<Task, StorageError> {
-    Ok(Task {
-        id: parse_uuid("task id", row.get("id"))?,
-        title: TaskTitle::parse(row.get("title")).map_err(|e| corrupt("task title", e))?,
-        created_at: from_millis(row.get("created_at"))?,
-    })
+    async fn complete_key(
+        &mut self,
+        user_id: UserId,
+        key: &IdempotencyKey,
+        token: uuid::Uuid,
+        response: &StoredResponse,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StorageError> {
+        let done = sqlx::query(
+            "UPDATE idempotency_keys SET response_status = ?, response_headers = ?, response_body = ?, \
+             completed_at = ? WHERE user_id = ? AND idempotency_key = ? AND claim_token = ? AND completed_at IS NULL",
+        )
+        .bind(i64::from(response.status))
+        .bind(response.headers_text())
+        .bind(&response.body)
+        .bind(millis(now))
+        .bind(user_id.to_string())
+        .bind(key.as_str())
+        .bind(token.to_string())
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn commit(self: Box<Self>) -> Result<(), StorageError> {
+        self.tx.commit().await.map_err(storage_error)
+    }
 }

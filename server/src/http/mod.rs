@@ -2,3 +2,4 @@
 
 pub mod cross_site;
 pub mod healthz;
+pub mod idempotency;

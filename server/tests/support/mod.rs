@@ -3,6 +3,19 @@
 
 #![allow(dead_code, unused_imports)]
 
+/// Runs each named `async fn test(backend: Backend)` once on SQLite and once
+/// on PostgreSQL, as `sqlite::test` and `postgres::test`.
+macro_rules! on_both_backends {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Sqlite).await })*
+        }
+        mod postgres {
+            $(#[tokio::test] async fn $test() { super::$test(super::Backend::Postgres).await })*
+        }
+    };
+}
+
 pub mod databases;
 pub mod spawn;
 

@@ -4,13 +4,18 @@ use super::databases::{Backend, TestDatabase};
 use app::ssr::storage::Storage;
 use reqwest::header::{HeaderMap, HeaderValue};
 use server::config::Config;
+use server::db::DatabaseUrl;
 use server::startup::Application;
+use server::faults::Faults;
 use std::sync::Arc;
+use uuid::Uuid;
 
 pub struct TestApp {
     pub address: String,
     pub storage: Arc<dyn Storage>,
-    _database: TestDatabase,
+    pub faults: Faults,
+    database_url: DatabaseUrl,
+    _database: Option<TestDatabase>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
@@ -21,19 +26,26 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 /// Like `spawn_app`, with the configuration adjusted first.
 pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> TestApp {
     let database = TestDatabase::new(backend).await;
+    let mut app = start(&database.url, adjust).await;
+    app._database = Some(database);
+    app
+}
+
+async fn start(database_url: &DatabaseUrl, adjust: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::from_lookup(|_| None).expect("default configuration");
-    config.database_url = database.url.clone();
+    config.database_url = database_url.clone();
     config.listen_addr = "127.0.0.1:0".parse().unwrap();
     adjust(&mut config);
 
     let app = Application::build(config).await.expect("the server starts");
     let address = format!("http://{}", app.local_addr());
     let storage = app.storage();
+    let faults = app.faults();
     let (stop, stopped) = tokio::sync::oneshot::channel();
     tokio::spawn(app.run_until(async {
         let _ = stopped.await;
     }));
-    TestApp { address, storage, _database: database, shutdown: Some(stop) }
+    TestApp { address, storage, faults, database_url: database_url.clone(), _database: None, shutdown: Some(stop) }
 }
 
 impl Drop for TestApp {
@@ -45,6 +57,11 @@ impl Drop for TestApp {
 }
 
 impl TestApp {
+    /// Another server instance on this app's database, as behind a load balancer.
+    pub async fn another_instance(&self) -> TestApp {
+        start(&self.database_url, |_| {}).await
+    }
+
     /// A browser-like client of this app: it keeps cookies and sends the
     /// site's own `Origin` with every request, as a page of the site would.
     pub fn browser(&self) -> reqwest::Client {
@@ -83,8 +100,36 @@ impl TestApp {
         client
     }
 
+    /// Adds a task under a fresh idempotency key.
     pub async fn add_task(&self, client: &reqwest::Client, id: &str, title: &str) -> reqwest::Response {
-        self.post(client, "/api/tasks/add", &[("id", id), ("quick_add", title)]).await
+        self.add_task_with_key(client, &Uuid::new_v4().to_string(), id, title).await
+    }
+
+    pub async fn add_task_with_key(
+        &self,
+        client: &reqwest::Client,
+        key: &str,
+        id: &str,
+        title: &str,
+    ) -> reqwest::Response {
+        self.post_keyed(client, key, "/api/tasks/add", &[("id", id), ("quick_add", title)]).await
+    }
+
+    /// Posts a form to a server function with an `Idempotency-Key` header.
+    pub async fn post_keyed(
+        &self,
+        client: &reqwest::Client,
+        key: &str,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> reqwest::Response {
+        client
+            .post(self.url(path))
+            .header("idempotency-key", key)
+            .form(form)
+            .send()
+            .await
+            .expect("the server answers")
     }
 
     pub async fn list_tasks(&self, client: &reqwest::Client) -> reqwest::Response {

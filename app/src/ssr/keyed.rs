@@ -1,0 +1,41 @@
+//! What the idempotency layer hands a mutation through the request's
+//! extensions: the signed-in account and the open unit of work in which the
+//! mutation must make its changes (the same transaction that records the
+//! answer under the request's key).
+
+use super::storage::{SessionUser, Work};
+use std::sync::Arc;
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+#[derive(Clone)]
+pub struct KeyedWork(Arc<Mutex<Option<Box<dyn Work>>>>);
+
+/// The account the idempotency layer resolved for this request.
+#[derive(Clone, Debug)]
+pub struct KeyedUser(pub SessionUser);
+
+impl KeyedWork {
+    pub fn new(work: Box<dyn Work>) -> Self {
+        Self(Arc::new(Mutex::new(Some(work))))
+    }
+
+    /// Access for the mutation; `None` once the layer has taken the work back.
+    pub async fn lock(&self) -> Option<WorkGuard> {
+        let guard = self.0.clone().lock_owned().await;
+        guard.is_some().then_some(WorkGuard(guard))
+    }
+
+    /// Takes the work back to record the answer and commit.
+    pub async fn take(&self) -> Option<Box<dyn Work>> {
+        self.0.lock().await.take()
+    }
+}
+
+/// Exclusive access to the unit of work while a mutation runs.
+pub struct WorkGuard(OwnedMutexGuard<Option<Box<dyn Work>>>);
+
+impl WorkGuard {
+    pub fn tx(&mut self) -> &mut dyn Work {
+        self.0.as_deref_mut().expect("a WorkGuard is only made while the work is present")
+    }
+}

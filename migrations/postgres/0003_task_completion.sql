@@ -1,0 +1,2 @@
+-- When the person completed the task (their clock, bounded by the server's).
+ALTER TABLE tasks ADD COLUMN completed_at TIMESTAMPTZ;

@@ -1,0 +1,64 @@
+//! The periodic clean-up job: expired idempotency keys, expired sessions.
+//! It runs on every instance (deleting is idempotent) every `interval`,
+//! in bounded batches so that no single statement locks a large table.
+
+use app::ssr::storage::Storage;
+use chrono::Utc;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct Retention {
+    /// How long an idempotency key (and its stored answer) is kept: at least
+    /// as long as a phone's outbox keeps a request (7 days).
+    pub keys: Duration,
+    pub interval: Duration,
+    pub batch: u32,
+}
+
+impl Default for Retention {
+    fn default() -> Self {
+        Self { keys: Duration::from_secs(7 * 24 * 3600), interval: Duration::from_secs(600), batch: 1000 }
+    }
+}
+
+/// Deletes what has expired; returns the number of keys deleted.
+pub async fn clean_up(storage: &dyn Storage, retention: &Retention) -> u64 {
+    let now = Utc::now();
+    let before = now - chrono::Duration::from_std(retention.keys).unwrap_or(chrono::Duration::days(7));
+    let mut deleted = 0;
+    loop {
+        match storage.delete_keys_created_before(before, retention.batch).await {
+            Ok(n) => {
+                deleted += n;
+                if n < u64::from(retention.batch) {
+                    break;
+                }
+                // Let other work at the database between batches.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "deleting expired idempotency keys failed");
+                break;
+            }
+        }
+    }
+    if let Err(error) = storage.delete_expired_sessions(now).await {
+        tracing::warn!(%error, "deleting expired sessions failed");
+    }
+    deleted
+}
+
+/// Runs `clean_up` every `retention.interval`, for as long as the server runs.
+pub fn spawn(storage: Arc<dyn Storage>, retention: Retention) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(retention.interval);
+        loop {
+            ticks.tick().await;
+            let deleted = clean_up(&*storage, &retention).await;
+            if deleted > 0 {
+                tracing::info!(deleted, "expired idempotency keys deleted");
+            }
+        }
+    })
+}
