@@ -2,7 +2,10 @@
 //! person can act on. Internal causes are logged on the server and never
 //! cross the wire; the browser turns a variant into words (see `text`).
 
-use crate::domain::{IdempotencyKeyError, PasswordError, TaskTitleError, UsernameError};
+use crate::domain::{
+    IdempotencyKeyError, ListNameError, PasswordError, TaskFieldError, TaskTitleError,
+    UsernameError,
+};
 use serde::{Deserialize, Serialize};
 use server_fn::codec::JsonEncoding;
 use server_fn::error::{FromServerFnError, ServerFnErrorErr};
@@ -31,6 +34,14 @@ pub enum AppError {
     KeyInProgress { retry_after_secs: u64 },
     #[error("cross-site request refused")]
     CrossSite,
+    #[error("invalid task: {0}")]
+    InvalidTask(TaskFieldError),
+    #[error("invalid list name: {0}")]
+    InvalidListName(ListNameError),
+    #[error("at most {max} items at once")]
+    TooMany { max: usize },
+    #[error("no such list")]
+    ListNotFound,
     #[error("no such task")]
     TaskNotFound,
     #[error("this id belongs to something else")]
@@ -55,7 +66,8 @@ impl AppError {
             Self::KeyInProgress { .. } => 409,
             Self::CrossSite => 403,
             Self::IdConflict => 422,
-            Self::TaskNotFound => 404,
+            Self::TaskNotFound | Self::ListNotFound => 404,
+            Self::InvalidTask(_) | Self::InvalidListName(_) | Self::TooMany { .. } => 400,
             Self::Transport(_) => 400,
             Self::Internal => 500,
         }

@@ -13,6 +13,6 @@ pub mod text;
 #[cfg(feature = "ssr")]
 pub mod ssr;
 
-pub use app::App;
 #[cfg(feature = "ssr")]
 pub use app::shell;
+pub use app::App;

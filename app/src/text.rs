@@ -2,7 +2,7 @@
 //! language of Tetrad; the translation layer with English arrives with the
 //! planner views, and it replaces this module's functions one for one.
 
-use crate::domain::{PasswordError, TaskTitleError, UsernameError};
+use crate::domain::{PasswordError, TaskFieldError, TaskTitleError, UsernameError};
 use crate::error::AppError;
 
 pub const APP_NAME: &str = "Тетрадь";
@@ -47,14 +47,26 @@ pub fn error(error: &AppError) -> String {
         AppError::InvalidUsername(e) => username_error(e),
         AppError::InvalidPassword(e) => password_error(e),
         AppError::InvalidTitle(e) => title_error(e),
-        AppError::InvalidIdempotencyKey(_) => "Запрос повреждён (нет ключа повтора). Обновите страницу.".into(),
+        AppError::InvalidIdempotencyKey(_) => {
+            "Запрос повреждён (нет ключа повтора). Обновите страницу.".into()
+        }
         AppError::KeyReused => "Этот запрос уже использовался для другого изменения.".into(),
         AppError::KeyInProgress { .. } => "Изменение ещё сохраняется. Подождите немного.".into(),
         AppError::CrossSite => "Запрос пришёл с чужого сайта и отклонён.".into(),
-        AppError::TaskNotFound => "Задача не найдена: возможно, её удалили на другом устройстве.".into(),
+        AppError::InvalidTask(e) => task_field_error(e),
+        AppError::InvalidListName(_) => "Название списка: от 1 до 100 символов.".into(),
+        AppError::TooMany { max } => format!("Слишком много за раз: не больше {max}."),
+        AppError::ListNotFound => {
+            "Список не найден: возможно, его удалили на другом устройстве.".into()
+        }
+        AppError::TaskNotFound => {
+            "Задача не найдена: возможно, её удалили на другом устройстве.".into()
+        }
         AppError::IdConflict => "Не удалось сохранить: такой идентификатор уже занят.".into(),
         AppError::Internal => "На сервере что-то сломалось. Попробуйте ещё раз.".into(),
-        AppError::Transport(_) => "Нет ответа от сервера. Проверьте сеть и попробуйте ещё раз.".into(),
+        AppError::Transport(_) => {
+            "Нет ответа от сервера. Проверьте сеть и попробуйте ещё раз.".into()
+        }
     }
 }
 
@@ -68,8 +80,12 @@ fn username_error(e: &UsernameError) -> String {
 
 fn password_error(e: &PasswordError) -> String {
     match e {
-        PasswordError::TooShort { min } => format!("Пароль слишком короткий: нужно не меньше {min} символов."),
-        PasswordError::TooLong { max } => format!("Пароль слишком длинный: не больше {max} символов."),
+        PasswordError::TooShort { min } => {
+            format!("Пароль слишком короткий: нужно не меньше {min} символов.")
+        }
+        PasswordError::TooLong { max } => {
+            format!("Пароль слишком длинный: не больше {max} символов.")
+        }
     }
 }
 
@@ -78,5 +94,18 @@ fn title_error(e: &TaskTitleError) -> String {
         TaskTitleError::Empty => "Напишите, что нужно сделать.".into(),
         TaskTitleError::TooLong { max } => format!("Слишком длинно: не больше {max} символов."),
         TaskTitleError::ControlCharacter => "В названии есть недопустимые символы.".into(),
+    }
+}
+
+fn task_field_error(e: &TaskFieldError) -> String {
+    match e {
+        TaskFieldError::Title(e) => title_error(e),
+        TaskFieldError::Notes(_) => {
+            "Заметка слишком длинная или содержит недопустимые символы.".into()
+        }
+        TaskFieldError::Due(_) => "Не удалось понять дату или время.".into(),
+        TaskFieldError::Priority(_) => "Приоритет — число от 1 до 4.".into(),
+        TaskFieldError::List => "Такого списка нет.".into(),
+        TaskFieldError::Recurrence(_) => "Не удалось понять правило повторения.".into(),
     }
 }

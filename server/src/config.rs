@@ -43,53 +43,90 @@ impl Config {
     /// Reads configuration through `lookup`, so tests need not touch the
     /// process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let database_url = DatabaseUrl::parse(&lookup("DATABASE_URL").unwrap_or_else(|| "sqlite://tetrad.db".into()))
-            .map_err(|reason| ConfigError::Invalid { name: "DATABASE_URL", reason })?;
+        let database_url = DatabaseUrl::parse(
+            &lookup("DATABASE_URL").unwrap_or_else(|| "sqlite://tetrad.db".into()),
+        )
+        .map_err(|reason| ConfigError::Invalid {
+            name: "DATABASE_URL",
+            reason,
+        })?;
 
         let listen_addr = lookup("TETRAD_ADDR")
             .or_else(|| lookup("LEPTOS_SITE_ADDR"))
             .unwrap_or_else(|| "127.0.0.1:3000".into());
-        let listen_addr = listen_addr.parse().map_err(|e: std::net::AddrParseError| ConfigError::Invalid {
-            name: "TETRAD_ADDR",
-            reason: e.to_string(),
-        })?;
+        let listen_addr =
+            listen_addr
+                .parse()
+                .map_err(|e: std::net::AddrParseError| ConfigError::Invalid {
+                    name: "TETRAD_ADDR",
+                    reason: e.to_string(),
+                })?;
 
-        let public_origin = lookup("TETRAD_PUBLIC_URL").map(|url| parse_origin(&url)).transpose()?;
-        let secure_cookies = public_origin.as_deref().is_some_and(|origin| origin.starts_with("https://"));
+        let public_origin = lookup("TETRAD_PUBLIC_URL")
+            .map(|url| parse_origin(&url))
+            .transpose()?;
+        let secure_cookies = public_origin
+            .as_deref()
+            .is_some_and(|origin| origin.starts_with("https://"));
 
         let defaults = Settings::default();
         let session_days = parse_number(&lookup, "TETRAD_SESSION_DAYS", 30)?;
         let settings = Settings {
             secure_cookies,
             session_ttl: Duration::from_secs(session_days * 24 * 3600),
-            sign_in_attempts: parse_number(&lookup, "TETRAD_SIGNIN_ATTEMPTS", defaults.sign_in_attempts)?,
+            sign_in_attempts: parse_number(
+                &lookup,
+                "TETRAD_SIGNIN_ATTEMPTS",
+                defaults.sign_in_attempts,
+            )?,
             ..defaults
         };
 
         let retention = Retention {
-            keys: Duration::from_secs(parse_number(&lookup, "TETRAD_KEY_RETENTION_HOURS", 168)? * 3600),
+            keys: Duration::from_secs(
+                parse_number(&lookup, "TETRAD_KEY_RETENTION_HOURS", 168)? * 3600,
+            ),
             ..Retention::default()
         };
         let key_lease = Duration::from_secs(parse_number(&lookup, "TETRAD_KEY_LEASE_SECS", 15)?);
 
-        Ok(Self { database_url, listen_addr, public_origin, settings, retention, key_lease })
+        Ok(Self {
+            database_url,
+            listen_addr,
+            public_origin,
+            settings,
+            retention,
+            key_lease,
+        })
     }
 }
 
-fn parse_number(lookup: &impl Fn(&str) -> Option<String>, name: &'static str, default: u64) -> Result<u64, ConfigError> {
+fn parse_number(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: u64,
+) -> Result<u64, ConfigError> {
     match lookup(name) {
         None => Ok(default),
         Some(raw) => match raw.trim().parse::<u64>() {
             Ok(n) if n > 0 => Ok(n),
-            _ => Err(ConfigError::Invalid { name, reason: format!("expected a positive whole number, got {raw:?}") }),
+            _ => Err(ConfigError::Invalid {
+                name,
+                reason: format!("expected a positive whole number, got {raw:?}"),
+            }),
         },
     }
 }
 
 /// `https://tetrad.example/any/path` → `https://tetrad.example`.
 fn parse_origin(url: &str) -> Result<String, ConfigError> {
-    let invalid = |reason: &str| ConfigError::Invalid { name: "TETRAD_PUBLIC_URL", reason: reason.into() };
-    let (scheme, rest) = url.split_once("://").ok_or_else(|| invalid("expected scheme://host"))?;
+    let invalid = |reason: &str| ConfigError::Invalid {
+        name: "TETRAD_PUBLIC_URL",
+        reason: reason.into(),
+    };
+    let (scheme, rest) = url
+        .split_once("://")
+        .ok_or_else(|| invalid("expected scheme://host"))?;
     if scheme != "http" && scheme != "https" {
         return Err(invalid("the scheme must be http or https"));
     }
@@ -106,7 +143,10 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         Config::from_lookup(|name| vars.get(name).cloned())
     }
 
@@ -122,12 +162,16 @@ mod tests {
     fn an_https_public_url_makes_cookies_secure() {
         let config = config(&[("TETRAD_PUBLIC_URL", "https://Tetrad.Example/app")]).unwrap();
         assert!(config.settings.secure_cookies);
-        assert_eq!(config.public_origin.as_deref(), Some("https://tetrad.example"));
+        assert_eq!(
+            config.public_origin.as_deref(),
+            Some("https://tetrad.example")
+        );
     }
 
     #[test]
     fn debug_output_hides_the_database_password() {
-        let config = config(&[("DATABASE_URL", "postgres://tetrad:hunter2@db:5432/tetrad")]).unwrap();
+        let config =
+            config(&[("DATABASE_URL", "postgres://tetrad:hunter2@db:5432/tetrad")]).unwrap();
         let shown = format!("{config:?}");
         assert!(!shown.contains("hunter2"), "{shown}");
         assert!(shown.contains("db:5432"));

@@ -18,17 +18,25 @@ pub struct Retention {
 
 impl Default for Retention {
     fn default() -> Self {
-        Self { keys: Duration::from_secs(7 * 24 * 3600), interval: Duration::from_secs(600), batch: 1000 }
+        Self {
+            keys: Duration::from_secs(7 * 24 * 3600),
+            interval: Duration::from_secs(600),
+            batch: 1000,
+        }
     }
 }
 
 /// Deletes what has expired; returns the number of keys deleted.
 pub async fn clean_up(storage: &dyn Storage, retention: &Retention) -> u64 {
     let now = Utc::now();
-    let before = now - chrono::Duration::from_std(retention.keys).unwrap_or(chrono::Duration::days(7));
+    let before =
+        now - chrono::Duration::from_std(retention.keys).unwrap_or(chrono::Duration::days(7));
     let mut deleted = 0;
     loop {
-        match storage.delete_keys_created_before(before, retention.batch).await {
+        match storage
+            .delete_keys_created_before(before, retention.batch)
+            .await
+        {
             Ok(n) => {
                 deleted += n;
                 if n < u64::from(retention.batch) {

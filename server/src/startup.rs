@@ -3,10 +3,10 @@
 use crate::config::Config;
 use crate::db::{self, ConnectError};
 use crate::faults::Faults;
-use crate::http::idempotency::{keyed_mutations, Idempotency};
-use crate::maintenance;
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::healthz::healthz;
+use crate::http::idempotency::{keyed_mutations, Idempotency};
+use crate::maintenance;
 use app::ssr::storage::Storage;
 use app::ssr::AppState;
 use app::{shell, App};
@@ -31,7 +31,10 @@ pub enum StartupError {
     #[error(transparent)]
     Database(#[from] ConnectError),
     #[error("cannot listen on {addr}: {source}")]
-    Bind { addr: SocketAddr, source: std::io::Error },
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
     #[error("cannot read the Leptos configuration: {0}")]
     Leptos(String),
 }
@@ -50,7 +53,10 @@ impl Application {
         let storage = db::connect(&config.database_url).await?;
         let listener = TcpListener::bind(config.listen_addr)
             .await
-            .map_err(|source| StartupError::Bind { addr: config.listen_addr, source })?;
+            .map_err(|source| StartupError::Bind {
+                addr: config.listen_addr,
+                source,
+            })?;
         let mut leptos_options = leptos::config::get_configuration(None)
             .map_err(|e| StartupError::Leptos(e.to_string()))?
             .leptos_options;
@@ -61,11 +67,19 @@ impl Application {
         let faults = Faults::default();
         let router = router(&config, storage.clone(), faults.clone(), leptos_options);
         let maintenance = maintenance::spawn(storage.clone(), config.retention.clone());
-        Ok(Self { listener, router, storage, faults, maintenance })
+        Ok(Self {
+            listener,
+            router,
+            storage,
+            faults,
+            maintenance,
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().expect("a bound listener has an address")
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
     pub fn storage(&self) -> Arc<dyn Storage> {
@@ -78,21 +92,40 @@ impl Application {
     }
 
     /// Serves until `shutdown` completes, then finishes the requests in flight.
-    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(self.listener, service).with_graceful_shutdown(shutdown).await;
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        let served = axum::serve(self.listener, service)
+            .with_graceful_shutdown(shutdown)
+            .await;
         self.maintenance.abort();
         served
     }
 }
 
-fn router(config: &Config, storage: Arc<dyn Storage>, faults: Faults, leptos_options: LeptosOptions) -> Router {
+fn router(
+    config: &Config,
+    storage: Arc<dyn Storage>,
+    faults: Faults,
+    leptos_options: LeptosOptions,
+) -> Router {
     app::api::register_server_functions();
-    let state = AppState { storage: storage.clone(), settings: config.settings.clone() };
+    let state = AppState {
+        storage: storage.clone(),
+        settings: config.settings.clone(),
+    };
     let context = move || provide_context(state.clone());
     let trusted = TrustedOrigins(Arc::new(config.public_origin.iter().cloned().collect()));
     let routes = generate_route_list(App);
-    let idempotency = Idempotency { storage: storage.clone(), lease: config.key_lease, faults };
+    let idempotency = Idempotency {
+        storage: storage.clone(),
+        lease: config.key_lease,
+        faults,
+    };
 
     Router::new()
         .route("/healthz", get(move || healthz(storage.clone())))
@@ -101,8 +134,14 @@ fn router(config: &Config, storage: Arc<dyn Storage>, faults: Faults, leptos_opt
             move || shell(options.clone())
         })
         .fallback(file_and_error_handler_with_context(context, shell))
-        .layer(axum::middleware::from_fn_with_state(idempotency, keyed_mutations))
-        .layer(axum::middleware::from_fn_with_state(trusted, refuse_cross_site))
+        .layer(axum::middleware::from_fn_with_state(
+            idempotency,
+            keyed_mutations,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            trusted,
+            refuse_cross_site,
+        ))
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TraceLayer::new_for_http())
         .with_state(leptos_options)

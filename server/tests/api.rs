@@ -71,7 +71,10 @@ async fn a_wrong_password_gets_a_clear_error_and_no_session(backend: Backend) {
     let response = app.sign_in(&browser, "masha", "not the password").await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert!(session_cookie(&response).is_none());
-    assert_eq!(error_of(&response.text().await.unwrap()), "WrongCredentials");
+    assert_eq!(
+        error_of(&response.text().await.unwrap()),
+        "WrongCredentials"
+    );
 
     let unknown = app.sign_in(&browser, "nobody", PASSWORD).await;
     assert_eq!(error_of(&unknown.text().await.unwrap()), "WrongCredentials");
@@ -80,7 +83,9 @@ async fn a_wrong_password_gets_a_clear_error_and_no_session(backend: Backend) {
 async fn a_taken_name_gets_a_clear_error(backend: Backend) {
     let app = spawn_app(backend).await;
     app.sign_up(&app.browser(), "masha", PASSWORD).await;
-    let again = app.sign_up(&app.browser(), " MASHA ", "another password").await;
+    let again = app
+        .sign_up(&app.browser(), " MASHA ", "another password")
+        .await;
     assert_eq!(again.status(), StatusCode::CONFLICT);
     assert_eq!(error_of(&again.text().await.unwrap()), "UsernameTaken");
 }
@@ -93,16 +98,26 @@ async fn a_too_short_password_gets_a_clear_error(backend: Backend) {
         error_of(&response.text().await.unwrap()),
         serde_json::json!({"InvalidPassword": {"TooShort": {"min": 8}}})
     );
-    assert!(app.storage.find_credentials(&app::domain::Username::parse("masha").unwrap()).await.unwrap().is_none());
+    assert!(app
+        .storage
+        .find_credentials(&app::domain::Username::parse("masha").unwrap())
+        .await
+        .unwrap()
+        .is_none());
 }
 
 async fn a_mutation_without_a_session_is_unauthorized(backend: Backend) {
     let app = spawn_app(backend).await;
     let stranger = app.browser();
-    let response = app.add_task(&stranger, &Uuid::now_v7().to_string(), "sneaky").await;
+    let response = app
+        .add_task(&stranger, &Uuid::now_v7().to_string(), "sneaky")
+        .await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(error_of(&response.text().await.unwrap()), "Unauthorized");
-    assert_eq!(app.list_tasks(&stranger).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.list_tasks(&stranger).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
@@ -112,7 +127,10 @@ async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
     let forged = browser
         .post(app.url("/api/tasks/add"))
         .header("origin", "https://evil.example")
-        .form(&[("id", Uuid::now_v7().to_string().as_str()), ("quick_add", "forged")])
+        .form(&[
+            ("id", Uuid::now_v7().to_string().as_str()),
+            ("quick_add", "forged"),
+        ])
         .send()
         .await
         .unwrap();
@@ -121,7 +139,10 @@ async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
     let fetched = browser
         .post(app.url("/api/tasks/add"))
         .header("sec-fetch-site", "cross-site")
-        .form(&[("id", Uuid::now_v7().to_string().as_str()), ("quick_add", "forged")])
+        .form(&[
+            ("id", Uuid::now_v7().to_string().as_str()),
+            ("quick_add", "forged"),
+        ])
         .send()
         .await
         .unwrap();
@@ -138,7 +159,10 @@ async fn the_session_cookie_is_http_only_and_same_site_lax(backend: Backend) {
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
     assert!(cookie.contains("Path=/"), "{cookie}");
-    assert!(!cookie.contains("Secure"), "plain-HTTP development must not get a Secure cookie: {cookie}");
+    assert!(
+        !cookie.contains("Secure"),
+        "plain-HTTP development must not get a Secure cookie: {cookie}"
+    );
 }
 
 async fn the_session_cookie_is_secure_behind_https(backend: Backend) {
@@ -160,7 +184,12 @@ async fn signing_in_issues_a_new_session_id(backend: Backend) {
     // The session from before the sign-in is gone, not merely replaced.
     let old = app.browser();
     let old_token = first.split(';').next().unwrap().to_owned();
-    let response = old.get(app.url("/api/tasks/list")).header("cookie", old_token).send().await.unwrap();
+    let response = old
+        .get(app.url("/api/tasks/list"))
+        .header("cookie", old_token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -170,7 +199,10 @@ async fn signing_out_ends_the_session(backend: Backend) {
     let response = app.post(&browser, "/api/auth/signout", &[]).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(session_cookie(&response).unwrap().contains("Max-Age=0"));
-    assert_eq!(app.list_tasks(&browser).await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.list_tasks(&browser).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 async fn repeated_wrong_passwords_are_throttled(backend: Backend) {
@@ -189,15 +221,27 @@ async fn repeated_wrong_passwords_are_throttled(backend: Backend) {
     let throttled = app.sign_in(&attacker, "masha", PASSWORD).await;
     assert_eq!(throttled.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(throttled.headers().contains_key("retry-after"));
-    assert!(error_of(&throttled.text().await.unwrap()).get("TooManyAttempts").is_some());
+    assert!(error_of(&throttled.text().await.unwrap())
+        .get("TooManyAttempts")
+        .is_some());
 }
 
 async fn adding_the_same_task_id_twice_adds_one_task(backend: Backend) {
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
     let id = Uuid::now_v7().to_string();
-    let first: Value = app.add_task(&browser, &id, "Биология").await.json().await.unwrap();
-    let second: Value = app.add_task(&browser, &id, "Биология").await.json().await.unwrap();
+    let first: Value = app
+        .add_task(&browser, &id, "Биология")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let second: Value = app
+        .add_task(&browser, &id, "Биология")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(first, second);
     let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
     assert_eq!(list.as_array().unwrap().len(), 1);
@@ -206,9 +250,14 @@ async fn adding_the_same_task_id_twice_adds_one_task(backend: Backend) {
 async fn a_blank_title_is_a_clear_error(backend: Backend) {
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
-    let response = app.add_task(&browser, &Uuid::now_v7().to_string(), "   ").await;
+    let response = app
+        .add_task(&browser, &Uuid::now_v7().to_string(), "   ")
+        .await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(error_of(&response.text().await.unwrap()), serde_json::json!({"InvalidTitle": "Empty"}));
+    assert_eq!(
+        error_of(&response.text().await.unwrap()),
+        serde_json::json!({"InvalidTitle": "Empty"})
+    );
 }
 
 async fn another_students_tasks_stay_invisible(backend: Backend) {
@@ -238,6 +287,8 @@ async fn an_oversized_body_is_refused_with_413(backend: Backend) {
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
     let huge = "a".repeat(server::startup::MAX_BODY_BYTES + 1);
-    let response = app.add_task(&browser, &Uuid::now_v7().to_string(), &huge).await;
+    let response = app
+        .add_task(&browser, &Uuid::now_v7().to_string(), &huge)
+        .await;
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
 }

@@ -29,11 +29,21 @@ on_both_backends!(
 );
 
 async fn tasks(app: &TestApp, client: &reqwest::Client) -> Vec<Value> {
-    app.list_tasks(client).await.json::<Value>().await.unwrap().as_array().unwrap().clone()
+    app.list_tasks(client)
+        .await
+        .json::<Value>()
+        .await
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 fn replayed(response: &reqwest::Response) -> bool {
-    response.headers().get("idempotency-replayed").is_some_and(|v| v == "1")
+    response
+        .headers()
+        .get("idempotency-replayed")
+        .is_some_and(|v| v == "1")
 }
 
 fn new_id() -> String {
@@ -71,12 +81,19 @@ async fn the_same_key_with_other_arguments_is_refused_and_changes_nothing(backen
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
     let key = Uuid::new_v4().to_string();
-    app.add_task_with_key(&browser, &key, &new_id(), "Физика").await;
+    app.add_task_with_key(&browser, &key, &new_id(), "Физика")
+        .await;
 
-    let other = app.add_task_with_key(&browser, &key, &new_id(), "Химия").await;
+    let other = app
+        .add_task_with_key(&browser, &key, &new_id(), "Химия")
+        .await;
     assert_eq!(other.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(other.json::<Value>().await.unwrap(), "KeyReused");
-    let titles: Vec<Value> = tasks(&app, &browser).await.into_iter().map(|t| t["title"].clone()).collect();
+    let titles: Vec<Value> = tasks(&app, &browser)
+        .await
+        .into_iter()
+        .map(|t| t["title"].clone())
+        .collect();
     assert_eq!(titles, ["Физика"]);
 }
 
@@ -86,17 +103,37 @@ async fn the_same_key_on_another_endpoint_is_refused(backend: Backend) {
     let (key, id) = (Uuid::new_v4().to_string(), new_id());
     app.add_task_with_key(&browser, &key, &id, "Физика").await;
 
-    let complete = app.post_keyed(&browser, &key, "/api/tasks/complete", &[("id", &id), ("completed", "true")]).await;
+    let complete = app
+        .post_keyed(
+            &browser,
+            &key,
+            "/api/tasks/complete",
+            &[("id", &id), ("completed", "true")],
+        )
+        .await;
     assert_eq!(complete.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(tasks(&app, &browser).await[0]["completed_at"].is_null());
 }
 
 /// Counts the answers: (executed, replayed, in progress).
 fn tally(statuses: &[(StatusCode, bool)]) -> (usize, usize, usize) {
-    let executed = statuses.iter().filter(|(s, r)| *s == StatusCode::OK && !r).count();
-    let replays = statuses.iter().filter(|(s, r)| *s == StatusCode::OK && *r).count();
-    let busy = statuses.iter().filter(|(s, _)| *s == StatusCode::CONFLICT).count();
-    assert_eq!(executed + replays + busy, statuses.len(), "only successes and 409s: {statuses:?}");
+    let executed = statuses
+        .iter()
+        .filter(|(s, r)| *s == StatusCode::OK && !r)
+        .count();
+    let replays = statuses
+        .iter()
+        .filter(|(s, r)| *s == StatusCode::OK && *r)
+        .count();
+    let busy = statuses
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::CONFLICT)
+        .count();
+    assert_eq!(
+        executed + replays + busy,
+        statuses.len(),
+        "only successes and 409s: {statuses:?}"
+    );
     (executed, replays, busy)
 }
 
@@ -115,7 +152,10 @@ async fn twenty_concurrent_requests_with_one_key_execute_once(backend: Backend) 
     let statuses = futures::future::join_all(requests).await;
 
     let (executed, _, _) = tally(&statuses);
-    assert_eq!(executed, 1, "exactly one request did the work: {statuses:?}");
+    assert_eq!(
+        executed, 1,
+        "exactly one request did the work: {statuses:?}"
+    );
     assert_eq!(tasks(&app, &browser).await.len(), 1);
 }
 
@@ -127,7 +167,10 @@ async fn a_failure_before_commit_persists_nothing_and_the_retry_runs_once(backen
     app.faults.fail_next_commits(1);
     let failed = app.add_task_with_key(&browser, &key, &id, "Физика").await;
     assert!(failed.status().is_server_error());
-    assert!(tasks(&app, &browser).await.is_empty(), "the write was rolled back");
+    assert!(
+        tasks(&app, &browser).await.is_empty(),
+        "the write was rolled back"
+    );
 
     let retry = app.add_task_with_key(&browser, &key, &id, "Физика").await;
     assert_eq!(retry.status(), StatusCode::OK);
@@ -137,7 +180,12 @@ async fn a_failure_before_commit_persists_nothing_and_the_retry_runs_once(backen
 
 async fn user_id_of(app: &TestApp, name: &str) -> app::domain::UserId {
     let username = app::domain::Username::parse(name).unwrap();
-    app.storage.find_credentials(&username).await.unwrap().unwrap().user_id
+    app.storage
+        .find_credentials(&username)
+        .await
+        .unwrap()
+        .unwrap()
+        .user_id
 }
 
 /// Plants a claim as a request that is running (or died) would leave it.
@@ -157,7 +205,9 @@ async fn plant_claim(app: &TestApp, name: &str, key: &str, id: &str, lease: chro
 
 /// The body reqwest's `.form()` sends for these fields.
 fn serde_urlencoded_form(fields: &[(&str, &str)]) -> String {
-    form_urlencoded::Serializer::new(String::new()).extend_pairs(fields).finish()
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(fields)
+        .finish()
 }
 
 async fn a_key_still_in_progress_gets_409_with_retry_after(backend: Backend) {
@@ -168,7 +218,11 @@ async fn a_key_still_in_progress_gets_409_with_retry_after(backend: Backend) {
 
     let response = app.add_task_with_key(&browser, &key, &id, "Физика").await;
     assert_eq!(response.status(), StatusCode::CONFLICT);
-    let retry_after: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=30).contains(&retry_after), "{retry_after}");
     assert!(tasks(&app, &browser).await.is_empty());
 }
@@ -190,9 +244,16 @@ async fn another_account_reusing_a_key_runs_its_own_request(backend: Backend) {
     let masha = app.signed_up_browser("masha").await;
     let petya = app.signed_up_browser("petya").await;
     let key = Uuid::new_v4().to_string();
-    let masha_answer = app.add_task_with_key(&masha, &key, &new_id(), "Masha's secret").await.text().await.unwrap();
+    let masha_answer = app
+        .add_task_with_key(&masha, &key, &new_id(), "Masha's secret")
+        .await
+        .text()
+        .await
+        .unwrap();
 
-    let petya_answer = app.add_task_with_key(&petya, &key, &new_id(), "Petya's own").await;
+    let petya_answer = app
+        .add_task_with_key(&petya, &key, &new_id(), "Petya's own")
+        .await;
     assert_eq!(petya_answer.status(), StatusCode::OK);
     assert!(!replayed(&petya_answer));
     let body = petya_answer.text().await.unwrap();
@@ -206,16 +267,32 @@ async fn missing_empty_long_or_malformed_keys_are_refused_and_nothing_runs(backe
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
 
-    let missing = app.post(&browser, "/api/tasks/add", &[("id", &new_id()), ("quick_add", "x")]).await;
+    let missing = app
+        .post(
+            &browser,
+            "/api/tasks/add",
+            &[("id", &new_id()), ("quick_add", "x")],
+        )
+        .await;
     assert_eq!(missing.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(missing.json::<Value>().await.unwrap(), serde_json::json!({"InvalidIdempotencyKey": "Missing"}));
+    assert_eq!(
+        missing.json::<Value>().await.unwrap(),
+        serde_json::json!({"InvalidIdempotencyKey": "Missing"})
+    );
 
     let too_long = "k".repeat(256);
-    for (key, reason) in [("", "Empty"), (too_long.as_str(), "TooLong"), ("two words", "Malformed")] {
+    for (key, reason) in [
+        ("", "Empty"),
+        (too_long.as_str(), "TooLong"),
+        ("two words", "Malformed"),
+    ] {
         let response = app.add_task_with_key(&browser, key, &new_id(), "x").await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{key:?}");
         let error = response.json::<Value>().await.unwrap();
-        assert!(error["InvalidIdempotencyKey"].to_string().contains(reason), "{error}");
+        assert!(
+            error["InvalidIdempotencyKey"].to_string().contains(reason),
+            "{error}"
+        );
     }
     assert!(tasks(&app, &browser).await.is_empty());
 }
@@ -223,7 +300,11 @@ async fn missing_empty_long_or_malformed_keys_are_refused_and_nothing_runs(backe
 async fn a_form_carrying_its_key_is_safe_to_submit_twice(backend: Backend) {
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
-    let form = [("id", new_id()), ("quick_add", "Литература".into()), ("idempotency_key", Uuid::new_v4().to_string())];
+    let form = [
+        ("id", new_id()),
+        ("quick_add", "Литература".into()),
+        ("idempotency_key", Uuid::new_v4().to_string()),
+    ];
     let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
 
     let first = app.post(&browser, "/api/tasks/add", &form).await;
@@ -246,15 +327,26 @@ async fn completing_twice_keeps_the_first_completion_time(backend: Backend) {
         async move {
             let key = Uuid::new_v4().to_string();
             let form = [("id", id.as_str()), ("completed", "true"), ("at", at)];
-            app.post_keyed(browser, &key, "/api/tasks/complete", &form).await
+            app.post_keyed(browser, &key, "/api/tasks/complete", &form)
+                .await
         }
     };
     assert_eq!(complete(at).await.status(), StatusCode::OK);
-    assert_eq!(complete("2026-09-01T08:40:00Z").await.status(), StatusCode::OK);
+    assert_eq!(
+        complete("2026-09-01T08:40:00Z").await.status(),
+        StatusCode::OK
+    );
     assert_eq!(tasks(&app, &browser).await[0]["completed_at"], at);
 
     let undo = [("id", id.as_str()), ("completed", "false")];
-    let response = app.post_keyed(&browser, &Uuid::new_v4().to_string(), "/api/tasks/complete", &undo).await;
+    let response = app
+        .post_keyed(
+            &browser,
+            &Uuid::new_v4().to_string(),
+            "/api/tasks/complete",
+            &undo,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(tasks(&app, &browser).await[0]["completed_at"].is_null());
 }
@@ -264,8 +356,18 @@ async fn a_completion_time_from_the_future_is_clamped_to_now(backend: Backend) {
     let browser = app.signed_up_browser("masha").await;
     let id = new_id();
     app.add_task(&browser, &id, "Физика").await;
-    let form = [("id", id.as_str()), ("completed", "true"), ("at", "2099-01-01T00:00:00Z")];
-    app.post_keyed(&browser, &Uuid::new_v4().to_string(), "/api/tasks/complete", &form).await;
+    let form = [
+        ("id", id.as_str()),
+        ("completed", "true"),
+        ("at", "2099-01-01T00:00:00Z"),
+    ];
+    app.post_keyed(
+        &browser,
+        &Uuid::new_v4().to_string(),
+        "/api/tasks/complete",
+        &form,
+    )
+    .await;
 
     let completed_at: chrono::DateTime<Utc> =
         serde_json::from_value(tasks(&app, &browser).await[0]["completed_at"].clone()).unwrap();
@@ -280,7 +382,14 @@ async fn completing_a_task_of_another_account_is_not_found(backend: Backend) {
     app.add_task(&masha, &id, "Masha's").await;
 
     let form = [("id", id.as_str()), ("completed", "true")];
-    let response = app.post_keyed(&petya, &Uuid::new_v4().to_string(), "/api/tasks/complete", &form).await;
+    let response = app
+        .post_keyed(
+            &petya,
+            &Uuid::new_v4().to_string(),
+            "/api/tasks/complete",
+            &form,
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert!(tasks(&app, &masha).await[0]["completed_at"].is_null());
 }
@@ -289,17 +398,33 @@ async fn completing_a_task_of_another_account_is_not_found(backend: Backend) {
 async fn two_instances_on_one_postgres_database_execute_a_key_once() {
     let first = spawn_app(Backend::Postgres).await;
     let second = first.another_instance().await;
-    let signup = first.sign_up(&first.browser(), "masha", "correct horse battery").await;
-    let session = signup.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let signup = first
+        .sign_up(&first.browser(), "masha", "correct horse battery")
+        .await;
+    let session = signup.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
     // One session, sent to both instances as a load balancer would spread it
     // (no Origin header: each instance has its own address).
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("cookie", session.parse().unwrap());
-    let browser = reqwest::Client::builder().default_headers(headers).build().unwrap();
+    let browser = reqwest::Client::builder()
+        .default_headers(headers)
+        .build()
+        .unwrap();
     let (key, id) = (Uuid::new_v4().to_string(), new_id());
 
     let requests = (0..20).map(|i| {
-        let (app, browser, key, id) = (if i % 2 == 0 { &first } else { &second }, &browser, &key, &id);
+        let (app, browser, key, id) = (
+            if i % 2 == 0 { &first } else { &second },
+            &browser,
+            &key,
+            &id,
+        );
         async move {
             let response = app.add_task_with_key(browser, key, id, "Одна задача").await;
             (response.status(), replayed(&response))

@@ -4,14 +4,14 @@
 #[macro_use]
 mod support;
 
-use app::domain::{TaskId, TaskTitle, UserId, Username};
 use app::domain::IdempotencyKey;
+use app::domain::{TaskId, TaskTitle, UserId, Username};
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Storage, StorageError};
-use uuid::Uuid;
 use chrono::{DateTime, TimeZone, Utc};
 use std::sync::Arc;
 use support::{Backend, TestDatabase};
+use uuid::Uuid;
 
 on_both_backends!(
     a_fresh_database_answers_a_ping,
@@ -35,6 +35,11 @@ on_both_backends!(
     a_released_key_can_be_claimed_again,
     keys_belong_to_one_account,
     expired_keys_are_deleted_in_batches_and_fresh_ones_kept,
+    every_field_of_a_task_survives_the_round_trip,
+    an_untouched_occurrence_can_be_taken_back_and_a_touched_one_cannot,
+    positions_set_the_order_of_the_list,
+    deleting_a_list_moves_its_tasks_to_the_inbox,
+    a_list_id_owned_by_another_account_is_a_conflict,
 );
 
 struct Fixture {
@@ -44,8 +49,13 @@ struct Fixture {
 
 async fn fixture(backend: Backend) -> Fixture {
     let database = TestDatabase::new(backend).await;
-    let storage = server::db::connect(&database.url).await.expect("connect and migrate");
-    Fixture { storage, _database: database }
+    let storage = server::db::connect(&database.url)
+        .await
+        .expect("connect and migrate");
+    Fixture {
+        storage,
+        _database: database,
+    }
 }
 
 fn at(minute: u32) -> DateTime<Utc> {
@@ -68,15 +78,28 @@ async fn create_task(
     title: &TaskTitle,
     now: DateTime<Utc>,
 ) -> Result<app::domain::Task, StorageError> {
+    let fields = app::domain::TaskForm {
+        title: title.to_string(),
+        ..Default::default()
+    }
+    .parse()
+    .unwrap();
     let mut work = storage.begin().await?;
-    let task = work.create_task(user, id, title, now).await?;
+    work.insert_task(user, &app::domain::Task::new(id, fields, now))
+        .await?;
     work.commit().await?;
-    Ok(task)
+    Ok(storage
+        .get_task(user, id)
+        .await?
+        .expect("the task just created"))
 }
 
 async fn account(storage: &dyn Storage, username: &str) -> UserId {
     let id = UserId::new();
-    storage.create_user(id, &name(username), "$argon2id$fake", at(0)).await.unwrap();
+    storage
+        .create_user(id, &name(username), "$argon2id$fake", at(0))
+        .await
+        .unwrap();
     id
 }
 
@@ -88,7 +111,12 @@ async fn a_fresh_database_answers_a_ping(backend: Backend) {
 async fn a_new_account_can_be_found_by_its_name(backend: Backend) {
     let f = fixture(backend).await;
     let id = account(&*f.storage, "masha").await;
-    let found = f.storage.find_credentials(&name("masha")).await.unwrap().unwrap();
+    let found = f
+        .storage
+        .find_credentials(&name("masha"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(found.user_id, id);
     assert_eq!(found.username, name("masha"));
     assert_eq!(found.password_hash, "$argon2id$fake");
@@ -96,63 +124,144 @@ async fn a_new_account_can_be_found_by_its_name(backend: Backend) {
 
 async fn an_unknown_name_has_no_credentials(backend: Backend) {
     let f = fixture(backend).await;
-    assert!(f.storage.find_credentials(&name("nobody")).await.unwrap().is_none());
+    assert!(f
+        .storage
+        .find_credentials(&name("nobody"))
+        .await
+        .unwrap()
+        .is_none());
 }
 
 async fn a_taken_name_is_a_conflict(backend: Backend) {
     let f = fixture(backend).await;
     account(&*f.storage, "masha").await;
-    let again = f.storage.create_user(UserId::new(), &name("Masha"), "$argon2id$other", at(1)).await;
+    let again = f
+        .storage
+        .create_user(UserId::new(), &name("Masha"), "$argon2id$other", at(1))
+        .await;
     assert!(matches!(again, Err(StorageError::Conflict)), "{again:?}");
 }
 
 async fn a_session_leads_to_its_account_until_it_expires(backend: Backend) {
     let f = fixture(backend).await;
     let id = account(&*f.storage, "masha").await;
-    f.storage.create_session(b"token-hash", id, at(0), at(30)).await.unwrap();
+    f.storage
+        .create_session(b"token-hash", id, at(0), at(30))
+        .await
+        .unwrap();
 
-    let user = f.storage.find_session(b"token-hash", at(29)).await.unwrap().unwrap();
+    let user = f
+        .storage
+        .find_session(b"token-hash", at(29))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(user.user_id, id);
     assert_eq!(user.username, name("masha"));
-    assert!(f.storage.find_session(b"token-hash", at(30)).await.unwrap().is_none());
-    assert!(f.storage.find_session(b"other-hash", at(1)).await.unwrap().is_none());
+    assert!(f
+        .storage
+        .find_session(b"token-hash", at(30))
+        .await
+        .unwrap()
+        .is_none());
+    assert!(f
+        .storage
+        .find_session(b"other-hash", at(1))
+        .await
+        .unwrap()
+        .is_none());
 }
 
 async fn a_deleted_session_no_longer_leads_anywhere(backend: Backend) {
     let f = fixture(backend).await;
     let id = account(&*f.storage, "masha").await;
-    f.storage.create_session(b"token-hash", id, at(0), at(30)).await.unwrap();
+    f.storage
+        .create_session(b"token-hash", id, at(0), at(30))
+        .await
+        .unwrap();
     f.storage.delete_session(b"token-hash").await.unwrap();
-    assert!(f.storage.find_session(b"token-hash", at(1)).await.unwrap().is_none());
+    assert!(f
+        .storage
+        .find_session(b"token-hash", at(1))
+        .await
+        .unwrap()
+        .is_none());
 }
 
 async fn cleaning_up_removes_only_expired_sessions(backend: Backend) {
     let f = fixture(backend).await;
     let id = account(&*f.storage, "masha").await;
-    f.storage.create_session(b"old", id, at(0), at(10)).await.unwrap();
-    f.storage.create_session(b"new", id, at(0), at(50)).await.unwrap();
+    f.storage
+        .create_session(b"old", id, at(0), at(10))
+        .await
+        .unwrap();
+    f.storage
+        .create_session(b"new", id, at(0), at(50))
+        .await
+        .unwrap();
 
     assert_eq!(f.storage.delete_expired_sessions(at(20)).await.unwrap(), 1);
-    assert!(f.storage.find_session(b"new", at(20)).await.unwrap().is_some());
+    assert!(f
+        .storage
+        .find_session(b"new", at(20))
+        .await
+        .unwrap()
+        .is_some());
 }
 
 async fn failed_sign_ins_are_counted_per_name_within_the_window(backend: Backend) {
     let f = fixture(backend).await;
     for minute in [1, 5, 9] {
-        f.storage.record_failed_sign_in(&name("masha"), at(minute)).await.unwrap();
+        f.storage
+            .record_failed_sign_in(&name("masha"), at(minute))
+            .await
+            .unwrap();
     }
-    f.storage.record_failed_sign_in(&name("petya"), at(9)).await.unwrap();
+    f.storage
+        .record_failed_sign_in(&name("petya"), at(9))
+        .await
+        .unwrap();
 
-    assert_eq!(f.storage.count_failed_sign_ins(&name("masha"), at(0)).await.unwrap(), 3);
-    assert_eq!(f.storage.count_failed_sign_ins(&name("masha"), at(4)).await.unwrap(), 2);
-    assert_eq!(f.storage.count_failed_sign_ins(&name("petya"), at(0)).await.unwrap(), 1);
+    assert_eq!(
+        f.storage
+            .count_failed_sign_ins(&name("masha"), at(0))
+            .await
+            .unwrap(),
+        3
+    );
+    assert_eq!(
+        f.storage
+            .count_failed_sign_ins(&name("masha"), at(4))
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        f.storage
+            .count_failed_sign_ins(&name("petya"), at(0))
+            .await
+            .unwrap(),
+        1
+    );
 }
 
 async fn a_successful_sign_in_clears_the_failures(backend: Backend) {
     let f = fixture(backend).await;
-    f.storage.record_failed_sign_in(&name("masha"), at(1)).await.unwrap();
-    f.storage.clear_failed_sign_ins(&name("masha")).await.unwrap();
-    assert_eq!(f.storage.count_failed_sign_ins(&name("masha"), at(0)).await.unwrap(), 0);
+    f.storage
+        .record_failed_sign_in(&name("masha"), at(1))
+        .await
+        .unwrap();
+    f.storage
+        .clear_failed_sign_ins(&name("masha"))
+        .await
+        .unwrap();
+    assert_eq!(
+        f.storage
+            .count_failed_sign_ins(&name("masha"), at(0))
+            .await
+            .unwrap(),
+        0
+    );
 }
 
 async fn creating_a_task_twice_with_one_id_keeps_one_task(backend: Backend) {
@@ -160,8 +269,12 @@ async fn creating_a_task_twice_with_one_id_keeps_one_task(backend: Backend) {
     let user = account(&*f.storage, "masha").await;
     let id = TaskId::new();
 
-    let first = create_task(&*f.storage, user, id, &title("Алгебра №245"), at(1)).await.unwrap();
-    let second = create_task(&*f.storage, user, id, &title("Алгебра №245"), at(2)).await.unwrap();
+    let first = create_task(&*f.storage, user, id, &title("Алгебра №245"), at(1))
+        .await
+        .unwrap();
+    let second = create_task(&*f.storage, user, id, &title("Алгебра №245"), at(2))
+        .await
+        .unwrap();
 
     assert_eq!(first, second);
     assert_eq!(first.created_at, at(1));
@@ -173,25 +286,48 @@ async fn a_task_id_owned_by_another_account_is_a_conflict(backend: Backend) {
     let masha = account(&*f.storage, "masha").await;
     let petya = account(&*f.storage, "petya").await;
     let id = TaskId::new();
-    create_task(&*f.storage, masha, id, &title("Masha's"), at(1)).await.unwrap();
+    create_task(&*f.storage, masha, id, &title("Masha's"), at(1))
+        .await
+        .unwrap();
 
     let stolen = create_task(&*f.storage, petya, id, &title("Petya's"), at(2)).await;
 
     assert!(matches!(stolen, Err(StorageError::Conflict)), "{stolen:?}");
     assert!(f.storage.list_tasks(petya).await.unwrap().is_empty());
-    assert_eq!(f.storage.list_tasks(masha).await.unwrap()[0].title, title("Masha's"));
+    assert_eq!(
+        f.storage.list_tasks(masha).await.unwrap()[0].title,
+        title("Masha's")
+    );
 }
 
 async fn each_account_lists_only_its_own_tasks_oldest_first(backend: Backend) {
     let f = fixture(backend).await;
     let masha = account(&*f.storage, "masha").await;
     let petya = account(&*f.storage, "petya").await;
-    create_task(&*f.storage, masha, TaskId::new(), &title("second"), at(2)).await.unwrap();
-    create_task(&*f.storage, petya, TaskId::new(), &title("not Masha's"), at(3)).await.unwrap();
-    create_task(&*f.storage, masha, TaskId::new(), &title("first"), at(1)).await.unwrap();
+    create_task(&*f.storage, masha, TaskId::new(), &title("second"), at(2))
+        .await
+        .unwrap();
+    create_task(
+        &*f.storage,
+        petya,
+        TaskId::new(),
+        &title("not Masha's"),
+        at(3),
+    )
+    .await
+    .unwrap();
+    create_task(&*f.storage, masha, TaskId::new(), &title("first"), at(1))
+        .await
+        .unwrap();
 
-    let titles: Vec<String> =
-        f.storage.list_tasks(masha).await.unwrap().into_iter().map(|t| t.title.to_string()).collect();
+    let titles: Vec<String> = f
+        .storage
+        .list_tasks(masha)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.title.to_string())
+        .collect();
     assert_eq!(titles, ["first", "second"]);
 }
 
@@ -216,19 +352,42 @@ fn answer(body: &str) -> StoredResponse {
 
 /// Claims, then records `body` as the answer, committing.
 async fn complete(storage: &dyn Storage, claim: &KeyClaim, body: &str) {
-    assert_eq!(storage.claim_key(claim).await.unwrap(), ClaimOutcome::Acquired);
+    assert_eq!(
+        storage.claim_key(claim).await.unwrap(),
+        ClaimOutcome::Acquired
+    );
     let mut work = storage.begin().await.unwrap();
-    assert!(work.complete_key(claim.user_id, &claim.key, claim.token, &answer(body), claim.now).await.unwrap());
+    assert!(work
+        .complete_key(
+            claim.user_id,
+            &claim.key,
+            claim.token,
+            &answer(body),
+            claim.now
+        )
+        .await
+        .unwrap());
     work.commit().await.unwrap();
 }
 
 async fn a_new_key_is_acquired_and_then_in_progress_for_everyone_else(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
-    assert_eq!(f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(), ClaimOutcome::Acquired);
     assert_eq!(
-        f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(),
-        ClaimOutcome::InProgress { locked_until: at(11) }
+        f.storage
+            .claim_key(&claim(user, "k1", b"x", 10))
+            .await
+            .unwrap(),
+        ClaimOutcome::Acquired
+    );
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(user, "k1", b"x", 10))
+            .await
+            .unwrap(),
+        ClaimOutcome::InProgress {
+            locked_until: at(11)
+        }
     );
 }
 
@@ -237,7 +396,11 @@ async fn a_completed_key_returns_its_stored_answer(backend: Backend) {
     let user = account(&*f.storage, "masha").await;
     complete(&*f.storage, &claim(user, "k1", b"x", 10), r#"{"ok":1}"#).await;
     // Even long after the lease, a completed key only ever replays.
-    let again = f.storage.claim_key(&claim(user, "k1", b"x", 30)).await.unwrap();
+    let again = f
+        .storage
+        .claim_key(&claim(user, "k1", b"x", 30))
+        .await
+        .unwrap();
     assert_eq!(again, ClaimOutcome::Completed(answer(r#"{"ok":1}"#)));
 }
 
@@ -245,17 +408,34 @@ async fn the_same_key_with_another_fingerprint_is_a_mismatch(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
     complete(&*f.storage, &claim(user, "k1", b"x", 10), "{}").await;
-    assert_eq!(f.storage.claim_key(&claim(user, "k1", b"y", 10)).await.unwrap(), ClaimOutcome::Mismatch);
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(user, "k1", b"y", 10))
+            .await
+            .unwrap(),
+        ClaimOutcome::Mismatch
+    );
 }
 
 async fn a_stale_claim_is_taken_over_and_a_fresh_one_is_not(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
     // The first request claims at 10 with a lease until 11, then dies.
-    f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap();
-    let during_lease = f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap();
+    f.storage
+        .claim_key(&claim(user, "k1", b"x", 10))
+        .await
+        .unwrap();
+    let during_lease = f
+        .storage
+        .claim_key(&claim(user, "k1", b"x", 10))
+        .await
+        .unwrap();
     assert!(matches!(during_lease, ClaimOutcome::InProgress { .. }));
-    let after_lease = f.storage.claim_key(&claim(user, "k1", b"x", 12)).await.unwrap();
+    let after_lease = f
+        .storage
+        .claim_key(&claim(user, "k1", b"x", 12))
+        .await
+        .unwrap();
     assert_eq!(after_lease, ClaimOutcome::Acquired);
 }
 
@@ -265,10 +445,16 @@ async fn a_claim_taken_over_can_no_longer_complete(backend: Backend) {
     let slow = claim(user, "k1", b"x", 10);
     f.storage.claim_key(&slow).await.unwrap();
     let retry = claim(user, "k1", b"x", 12);
-    assert_eq!(f.storage.claim_key(&retry).await.unwrap(), ClaimOutcome::Acquired);
+    assert_eq!(
+        f.storage.claim_key(&retry).await.unwrap(),
+        ClaimOutcome::Acquired
+    );
 
     let mut work = f.storage.begin().await.unwrap();
-    let recorded = work.complete_key(user, &slow.key, slow.token, &answer("late"), at(13)).await.unwrap();
+    let recorded = work
+        .complete_key(user, &slow.key, slow.token, &answer("late"), at(13))
+        .await
+        .unwrap();
     assert!(!recorded, "the slow request lost its claim");
 }
 
@@ -279,12 +465,28 @@ async fn work_that_is_not_committed_leaves_nothing(backend: Backend) {
     f.storage.claim_key(&c).await.unwrap();
     {
         let mut work = f.storage.begin().await.unwrap();
-        work.create_task(user, TaskId::new(), &title("lost"), at(10)).await.unwrap();
-        work.complete_key(user, &c.key, c.token, &answer("{}"), at(10)).await.unwrap();
+        let fields = app::domain::TaskForm {
+            title: "lost".into(),
+            ..Default::default()
+        }
+        .parse()
+        .unwrap();
+        work.insert_task(user, &app::domain::Task::new(TaskId::new(), fields, at(10)))
+            .await
+            .unwrap();
+        work.complete_key(user, &c.key, c.token, &answer("{}"), at(10))
+            .await
+            .unwrap();
         // Dropped here without commit: the failure half-way.
     }
     assert!(f.storage.list_tasks(user).await.unwrap().is_empty());
-    assert!(matches!(f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(), ClaimOutcome::InProgress { .. }));
+    assert!(matches!(
+        f.storage
+            .claim_key(&claim(user, "k1", b"x", 10))
+            .await
+            .unwrap(),
+        ClaimOutcome::InProgress { .. }
+    ));
 }
 
 async fn a_released_key_can_be_claimed_again(backend: Backend) {
@@ -293,28 +495,252 @@ async fn a_released_key_can_be_claimed_again(backend: Backend) {
     let c = claim(user, "k1", b"x", 10);
     f.storage.claim_key(&c).await.unwrap();
     f.storage.release_key(user, &c.key, c.token).await.unwrap();
-    assert_eq!(f.storage.claim_key(&claim(user, "k1", b"x", 10)).await.unwrap(), ClaimOutcome::Acquired);
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(user, "k1", b"x", 10))
+            .await
+            .unwrap(),
+        ClaimOutcome::Acquired
+    );
 }
 
 async fn keys_belong_to_one_account(backend: Backend) {
     let f = fixture(backend).await;
     let masha = account(&*f.storage, "masha").await;
     let petya = account(&*f.storage, "petya").await;
-    complete(&*f.storage, &claim(masha, "shared", b"x", 10), "masha's answer").await;
-    assert_eq!(f.storage.claim_key(&claim(petya, "shared", b"x", 10)).await.unwrap(), ClaimOutcome::Acquired);
+    complete(
+        &*f.storage,
+        &claim(masha, "shared", b"x", 10),
+        "masha's answer",
+    )
+    .await;
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(petya, "shared", b"x", 10))
+            .await
+            .unwrap(),
+        ClaimOutcome::Acquired
+    );
 }
 
 async fn expired_keys_are_deleted_in_batches_and_fresh_ones_kept(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
     for i in 0..5 {
-        complete(&*f.storage, &claim(user, &format!("old-{i}"), b"x", 1), "{}").await;
+        complete(
+            &*f.storage,
+            &claim(user, &format!("old-{i}"), b"x", 1),
+            "{}",
+        )
+        .await;
     }
     complete(&*f.storage, &claim(user, "fresh", b"x", 20), "{}").await;
 
-    assert_eq!(f.storage.delete_keys_created_before(at(10), 3).await.unwrap(), 3);
-    assert_eq!(f.storage.delete_keys_created_before(at(10), 3).await.unwrap(), 2);
-    assert_eq!(f.storage.delete_keys_created_before(at(10), 3).await.unwrap(), 0);
-    let fresh = f.storage.claim_key(&claim(user, "fresh", b"x", 21)).await.unwrap();
+    assert_eq!(
+        f.storage
+            .delete_keys_created_before(at(10), 3)
+            .await
+            .unwrap(),
+        3
+    );
+    assert_eq!(
+        f.storage
+            .delete_keys_created_before(at(10), 3)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        f.storage
+            .delete_keys_created_before(at(10), 3)
+            .await
+            .unwrap(),
+        0
+    );
+    let fresh = f
+        .storage
+        .claim_key(&claim(user, "fresh", b"x", 21))
+        .await
+        .unwrap();
     assert!(matches!(fresh, ClaimOutcome::Completed(_)));
+}
+
+fn full_task(minute: u32) -> app::domain::Task {
+    let form = app::domain::TaskForm {
+        title: "Физика §12".into(),
+        notes: "стр. 45\nупр. 3".into(),
+        due_date: "2028-02-29".into(),
+        due_time: "18:30".into(),
+        priority: "1".into(),
+        list_id: String::new(),
+        recurrence: "weekly mon,thu".into(),
+    };
+    app::domain::Task::new(TaskId::new(), form.parse().unwrap(), at(minute))
+}
+
+async fn in_work<T>(
+    storage: &dyn Storage,
+    f: impl for<'w> FnOnce(&'w mut dyn app::ssr::storage::Work) -> futures::future::BoxFuture<'w, T>,
+) -> T {
+    let mut work = storage.begin().await.unwrap();
+    let out = f(&mut *work).await;
+    work.commit().await.unwrap();
+    out
+}
+
+async fn every_field_of_a_task_survives_the_round_trip(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let mut task = full_task(1);
+    task.position = 7;
+    task.completed_at = Some(at(2));
+    task.deleted_at = Some(at(3));
+    task.updated_at = at(3);
+    let t = task.clone();
+    assert!(
+        in_work(&*f.storage, |w| Box::pin(async move {
+            w.insert_task(user, &t).await.unwrap()
+        }))
+        .await
+    );
+    assert_eq!(
+        f.storage.get_task(user, task.id).await.unwrap(),
+        Some(task.clone())
+    );
+
+    task.title = title("Химия");
+    task.due = None;
+    task.recurrence = None;
+    task.deleted_at = None;
+    let t = task.clone();
+    in_work(&*f.storage, |w| {
+        Box::pin(async move { w.update_task(user, &t).await.unwrap() })
+    })
+    .await;
+    assert_eq!(
+        f.storage.get_task(user, task.id).await.unwrap(),
+        Some(task.clone())
+    );
+    assert_eq!(f.storage.list_tasks(user).await.unwrap(), vec![task]);
+}
+
+async fn an_untouched_occurrence_can_be_taken_back_and_a_touched_one_cannot(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let (fresh, mut touched) = (full_task(1), full_task(1));
+    touched.updated_at = at(5);
+    for task in [fresh.clone(), touched.clone()] {
+        in_work(&*f.storage, |w| {
+            Box::pin(async move { w.insert_task(user, &task).await.unwrap() })
+        })
+        .await;
+    }
+    let (a, b) = (fresh.id, touched.id);
+    assert!(
+        in_work(&*f.storage, |w| Box::pin(async move {
+            w.delete_task_if_untouched(user, a).await.unwrap()
+        }))
+        .await
+    );
+    assert!(
+        !in_work(&*f.storage, |w| Box::pin(async move {
+            w.delete_task_if_untouched(user, b).await.unwrap()
+        }))
+        .await
+    );
+    assert_eq!(f.storage.list_tasks(user).await.unwrap().len(), 1);
+}
+
+async fn positions_set_the_order_of_the_list(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let ids: Vec<TaskId> = (1..=3).map(|_| TaskId::new()).collect();
+    for (i, id) in ids.iter().enumerate() {
+        create_task(
+            &*f.storage,
+            user,
+            *id,
+            &title(&format!("t{i}")),
+            at(i as u32),
+        )
+        .await
+        .unwrap();
+    }
+    let order = vec![ids[2], ids[0], ids[1]];
+    let o = order.clone();
+    in_work(&*f.storage, |w| {
+        Box::pin(async move { w.set_positions(user, &o, at(9)).await.unwrap() })
+    })
+    .await;
+    let listed: Vec<TaskId> = f
+        .storage
+        .list_tasks(user)
+        .await
+        .unwrap()
+        .iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(listed, order);
+}
+
+async fn deleting_a_list_moves_its_tasks_to_the_inbox(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let list = app::domain::TaskList {
+        id: app::domain::ListId::new(),
+        name: app::domain::ListName::parse("Алгебра").unwrap(),
+        created_at: at(1),
+        updated_at: at(1),
+    };
+    let mut task = full_task(2);
+    task.list_id = Some(list.id);
+    let (l, t) = (list.clone(), task.clone());
+    in_work(&*f.storage, |w| {
+        Box::pin(async move {
+            assert!(w.insert_list(user, &l).await.unwrap());
+            assert!(
+                !w.insert_list(user, &l).await.unwrap(),
+                "the same id twice is one list"
+            );
+            w.insert_task(user, &t).await.unwrap();
+        })
+    })
+    .await;
+    assert_eq!(
+        f.storage.list_lists(user).await.unwrap(),
+        vec![list.clone()]
+    );
+
+    let id = list.id;
+    in_work(&*f.storage, |w| {
+        Box::pin(async move { w.delete_list(user, id, at(5)).await.unwrap() })
+    })
+    .await;
+    assert!(f.storage.list_lists(user).await.unwrap().is_empty());
+    let moved = f.storage.get_task(user, task.id).await.unwrap().unwrap();
+    assert_eq!(moved.list_id, None);
+    assert_eq!(moved.title, task.title);
+}
+
+async fn a_list_id_owned_by_another_account_is_a_conflict(backend: Backend) {
+    let f = fixture(backend).await;
+    let masha = account(&*f.storage, "masha").await;
+    let petya = account(&*f.storage, "petya").await;
+    let list = app::domain::TaskList {
+        id: app::domain::ListId::new(),
+        name: app::domain::ListName::parse("Алгебра").unwrap(),
+        created_at: at(1),
+        updated_at: at(1),
+    };
+    let l = list.clone();
+    in_work(&*f.storage, |w| {
+        Box::pin(async move { w.insert_list(masha, &l).await.unwrap() })
+    })
+    .await;
+    let mut work = f.storage.begin().await.unwrap();
+    assert!(matches!(
+        work.insert_list(petya, &list).await,
+        Err(StorageError::Conflict)
+    ));
+    assert!(work.find_list(petya, list.id).await.unwrap().is_none());
 }

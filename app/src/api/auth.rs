@@ -46,9 +46,16 @@ mod imp {
         let call = Call::begin();
         let username = Username::parse(&username).map_err(|e| call.reject(e.into()))?;
         let password = Password::parse(&password).map_err(|e| call.reject(e.into()))?;
-        let hash = passwords::hash(password).await.map_err(|e| call.hash_fault(e))?;
+        let hash = passwords::hash(password)
+            .await
+            .map_err(|e| call.hash_fault(e))?;
         let user_id = UserId::new();
-        match call.state.storage.create_user(user_id, &username, &hash, Utc::now()).await {
+        match call
+            .state
+            .storage
+            .create_user(user_id, &username, &hash, Utc::now())
+            .await
+        {
             Ok(()) => {}
             Err(StorageError::Conflict) => return Err(call.reject(AppError::UsernameTaken)),
             Err(error) => return Err(call.storage_fault(error)),
@@ -61,7 +68,8 @@ mod imp {
         let call = Call::begin();
         // A name or password that could never be valid simply does not match:
         // the answer must not tell which of the two was wrong.
-        let (Ok(username), Ok(password)) = (Username::parse(&username), Password::parse(&password)) else {
+        let (Ok(username), Ok(password)) = (Username::parse(&username), Password::parse(&password))
+        else {
             return Err(call.reject(AppError::WrongCredentials));
         };
         let storage = &call.state.storage;
@@ -78,15 +86,26 @@ mod imp {
             return Err(call.reject(AppError::TooManyAttempts { retry_after_secs }));
         }
 
-        let credentials = storage.find_credentials(&username).await.map_err(|e| call.storage_fault(e))?;
+        let credentials = storage
+            .find_credentials(&username)
+            .await
+            .map_err(|e| call.storage_fault(e))?;
         let stored_hash = credentials.as_ref().map(|c| c.password_hash.clone());
-        let matches = passwords::verify(password, stored_hash).await.map_err(|e| call.hash_fault(e))?;
+        let matches = passwords::verify(password, stored_hash)
+            .await
+            .map_err(|e| call.hash_fault(e))?;
         let Some(credentials) = credentials.filter(|_| matches) else {
-            storage.record_failed_sign_in(&username, now).await.map_err(|e| call.storage_fault(e))?;
+            storage
+                .record_failed_sign_in(&username, now)
+                .await
+                .map_err(|e| call.storage_fault(e))?;
             return Err(call.reject(AppError::WrongCredentials));
         };
 
-        storage.clear_failed_sign_ins(&username).await.map_err(|e| call.storage_fault(e))?;
+        storage
+            .clear_failed_sign_ins(&username)
+            .await
+            .map_err(|e| call.storage_fault(e))?;
         // A new session id at every sign-in: a session planted before sign-in
         // (fixation) is dropped, never promoted.
         end_current_session(&call).await?;
@@ -104,7 +123,9 @@ mod imp {
     pub async fn current_account() -> Result<Option<Account>, AppError> {
         let call = Call::begin();
         let user = call.user().await?;
-        Ok(user.map(|user| Account { username: user.username.to_string() }))
+        Ok(user.map(|user| Account {
+            username: user.username.to_string(),
+        }))
     }
 
     async fn start_session(call: &Call, user_id: UserId) -> Result<(), AppError> {
@@ -123,7 +144,11 @@ mod imp {
 
     async fn end_current_session(call: &Call) -> Result<(), AppError> {
         if let Some(token) = call.session_token() {
-            call.state.storage.delete_session(&token.hash()).await.map_err(|e| call.storage_fault(e))?;
+            call.state
+                .storage
+                .delete_session(&token.hash())
+                .await
+                .map_err(|e| call.storage_fault(e))?;
         }
         Ok(())
     }

@@ -7,10 +7,10 @@
 //! after an await.
 
 use crate::error::AppError;
+use crate::ssr::keyed::{KeyedUser, KeyedWork, WorkGuard};
 use crate::ssr::passwords::HashError;
 use crate::ssr::session::{self, SessionToken};
 use crate::ssr::storage::{SessionUser, StorageError};
-use crate::ssr::keyed::{KeyedUser, KeyedWork, WorkGuard};
 use crate::ssr::AppState;
 use http::header::{ACCEPT, LOCATION, RETRY_AFTER, SET_COOKIE};
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
@@ -29,7 +29,10 @@ impl Call {
     pub fn begin() -> Self {
         let parts = use_context::<http::request::Parts>();
         let extension = |parts: &http::request::Parts| {
-            (parts.extensions.get::<KeyedUser>().cloned(), parts.extensions.get::<KeyedWork>().cloned())
+            (
+                parts.extensions.get::<KeyedUser>().cloned(),
+                parts.extensions.get::<KeyedWork>().cloned(),
+            )
         };
         let (keyed_user, work) = parts.as_ref().map(extension).unwrap_or_default();
         Self {
@@ -44,7 +47,8 @@ impl Call {
     /// Sets the response status for `error` and returns it.
     pub fn reject(&self, error: AppError) -> AppError {
         if let Some(response) = &self.response {
-            let status = StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            let status =
+                StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
             response.set_status(status);
             if let AppError::TooManyAttempts { retry_after_secs } = &error {
                 response.insert_header(RETRY_AFTER, (*retry_after_secs).into());
@@ -82,6 +86,12 @@ impl Call {
         })
     }
 
+    /// The signed-in account and the unit of work of a keyed mutation.
+    pub async fn keyed(&self) -> Result<(SessionUser, WorkGuard), AppError> {
+        let user = self.require_user().await?;
+        Ok((user, self.work().await?))
+    }
+
     /// The signed-in account, if any.
     pub async fn user(&self) -> Result<Option<SessionUser>, AppError> {
         if let Some(KeyedUser(user)) = &self.keyed_user {
@@ -99,7 +109,9 @@ impl Call {
 
     /// The signed-in account, or `401 Unauthorized`.
     pub async fn require_user(&self) -> Result<SessionUser, AppError> {
-        self.user().await?.ok_or_else(|| self.reject(AppError::Unauthorized))
+        self.user()
+            .await?
+            .ok_or_else(|| self.reject(AppError::Unauthorized))
     }
 
     pub fn send_cookie(&self, value: HeaderValue) {
@@ -112,7 +124,9 @@ impl Call {
     /// function client's redirect header for a call from the hydrated page
     /// (as `leptos_axum::redirect` does).
     pub fn redirect(&self, path: &'static str) {
-        let Some(response) = &self.response else { return };
+        let Some(response) = &self.response else {
+            return;
+        };
         response.insert_header(LOCATION, HeaderValue::from_static(path));
         let accepts_html = self
             .headers
@@ -142,4 +156,12 @@ pub fn register_server_functions() {
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();
     register_explicit::<super::SetCompleted>();
+    register_explicit::<super::CreateTask>();
+    register_explicit::<super::EditTask>();
+    register_explicit::<super::SetDeleted>();
+    register_explicit::<super::ReorderTasks>();
+    register_explicit::<super::ListLists>();
+    register_explicit::<super::CreateList>();
+    register_explicit::<super::RenameList>();
+    register_explicit::<super::DeleteList>();
 }

@@ -25,7 +25,9 @@ where
     type Response = BrowserResponse;
 
     fn send(request: Self::Request) -> impl Future<Output = Result<Self::Response, E>> + Send {
-        request.headers().append("Idempotency-Key", IdempotencyKey::generate().as_str());
+        request
+            .headers()
+            .append("Idempotency-Key", IdempotencyKey::generate().as_str());
         <BrowserClient as Client<E, IS, OS>>::send(request)
     }
 
@@ -33,7 +35,10 @@ where
         path: &str,
     ) -> impl Future<
         Output = Result<
-            (impl Stream<Item = Result<Bytes, Bytes>> + Send + 'static, impl Sink<Bytes> + Send + 'static),
+            (
+                impl Stream<Item = Result<Bytes, Bytes>> + Send + 'static,
+                impl Sink<Bytes> + Send + 'static,
+            ),
             E,
         >,
     > + Send {

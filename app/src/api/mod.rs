@@ -5,6 +5,7 @@
 
 mod auth;
 mod keyed_client;
+mod lists;
 mod tasks;
 
 #[cfg(feature = "ssr")]
@@ -12,7 +13,14 @@ mod edge;
 
 pub use auth::{current_account, Account, CurrentAccount, SignIn, SignOut, SignUp};
 pub use keyed_client::KeyedClient;
-pub use tasks::{list_tasks, set_completed, AddTask, ListTasks, SetCompleted};
+pub use lists::{
+    create_list, delete_list, list_lists, rename_list, CreateList, DeleteList, ListLists,
+    RenameList,
+};
+pub use tasks::{
+    create_task, edit_task, list_tasks, reorder_tasks, set_completed, set_deleted, AddTask,
+    CreateTask, EditTask, ListTasks, ReorderTasks, SetCompleted, SetDeleted,
+};
 
 #[cfg(feature = "ssr")]
 pub use edge::register_server_functions;

@@ -1,8 +1,9 @@
-//! Tasks: list and add.
+//! Task mutations and reads. Every mutation is a set-state description at a
+//! stable endpoint, run inside the idempotency layer's unit of work.
 
 use crate::domain::{Task, TaskId};
-use chrono::{DateTime, Utc};
 use crate::error::AppError;
+use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use server_fn::codec::GetUrl;
 
@@ -18,49 +19,248 @@ pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
     imp::add_task(id, quick_add).await
 }
 
-/// Sets whether a task is done — a description of the wanted state, never a
-/// toggle, so repeating it is harmless. `at` is when the person tapped (their
-/// clock); the server never lets it lie in the future.
+/// Creates a task with every field given (empty text means "none").
+#[server(prefix = "/api", endpoint = "tasks/create", client = crate::api::KeyedClient)]
+#[allow(clippy::too_many_arguments)]
+pub async fn create_task(
+    id: TaskId,
+    title: String,
+    #[server(default)] notes: String,
+    #[server(default)] due_date: String,
+    #[server(default)] due_time: String,
+    #[server(default)] priority: String,
+    #[server(default)] list_id: String,
+    #[server(default)] recurrence: String,
+) -> Result<Task, AppError> {
+    let form = crate::domain::TaskForm {
+        title,
+        notes,
+        due_date,
+        due_time,
+        priority,
+        list_id,
+        recurrence,
+    };
+    imp::create_task(id, form).await
+}
+
+/// Sets every editable field of a task to the values given.
+#[server(prefix = "/api", endpoint = "tasks/edit", client = crate::api::KeyedClient)]
+#[allow(clippy::too_many_arguments)]
+pub async fn edit_task(
+    id: TaskId,
+    title: String,
+    #[server(default)] notes: String,
+    #[server(default)] due_date: String,
+    #[server(default)] due_time: String,
+    #[server(default)] priority: String,
+    #[server(default)] list_id: String,
+    #[server(default)] recurrence: String,
+) -> Result<Task, AppError> {
+    let form = crate::domain::TaskForm {
+        title,
+        notes,
+        due_date,
+        due_time,
+        priority,
+        list_id,
+        recurrence,
+    };
+    imp::edit_task(id, form).await
+}
+
+/// Sets whether a task is done — never a toggle, so repeating it is
+/// harmless. `at` is when the person tapped (their clock, never in the
+/// future). Completing a repeating task creates its next occurrence once.
 #[server(prefix = "/api", endpoint = "tasks/complete", client = crate::api::KeyedClient)]
-pub async fn set_completed(id: TaskId, completed: bool, at: Option<DateTime<Utc>>) -> Result<Task, AppError> {
+pub async fn set_completed(
+    id: TaskId,
+    completed: bool,
+    at: Option<DateTime<Utc>>,
+) -> Result<Task, AppError> {
     imp::set_completed(id, completed, at).await
+}
+
+/// Deletes (`deleted = true`) or restores a task. Deletion is soft, so an
+/// "undo" really brings the task back.
+#[server(prefix = "/api", endpoint = "tasks/delete", client = crate::api::KeyedClient)]
+pub async fn set_deleted(
+    id: TaskId,
+    deleted: bool,
+    at: Option<DateTime<Utc>>,
+) -> Result<Task, AppError> {
+    imp::set_deleted(id, deleted, at).await
+}
+
+/// Puts the given tasks in this order (the first gets position 0).
+#[server(prefix = "/api", endpoint = "tasks/reorder", client = crate::api::KeyedClient)]
+pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
+    imp::reorder_tasks(ids).await
 }
 
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::Call;
-    use crate::domain::{Task, TaskId, TaskTitle};
+    use crate::domain::{Task, TaskFields, TaskForm, TaskId, TaskTitle};
     use crate::error::AppError;
-    use crate::ssr::storage::StorageError;
+    use crate::ssr::keyed::WorkGuard;
+    use crate::ssr::storage::{SessionUser, StorageError};
     use chrono::{DateTime, Utc};
+
+    /// The most tasks one reorder may name.
+    const MAX_REORDER: usize = 1000;
 
     pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
         let call = Call::begin();
         let user = call.require_user().await?;
-        call.state.storage.list_tasks(user.user_id).await.map_err(|e| call.storage_fault(e))
+        call.state
+            .storage
+            .list_tasks(user.user_id)
+            .await
+            .map_err(|e| call.storage_fault(e))
     }
 
     pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
         let call = Call::begin();
-        let user = call.require_user().await?;
         let title = TaskTitle::parse(&quick_add).map_err(|e| call.reject(e.into()))?;
-        let mut work = call.work().await?;
-        match work.tx().create_task(user.user_id, id, &title, chrono::Utc::now()).await {
-            Ok(task) => Ok(task),
+        let fields = TaskForm {
+            title: title.to_string(),
+            ..TaskForm::default()
+        };
+        create(&call, id, fields).await
+    }
+
+    pub async fn create_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
+        create(&Call::begin(), id, form).await
+    }
+
+    async fn create(call: &Call, id: TaskId, form: TaskForm) -> Result<Task, AppError> {
+        let fields = form
+            .parse()
+            .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
+        let (user, mut work) = call.keyed().await?;
+        check_list(call, &user, &mut work, &fields).await?;
+        let task = Task::new(id, fields, Utc::now());
+        match work.tx().insert_task(user.user_id, &task).await {
+            // Created now, or by an earlier request with the same id: either
+            // way the answer is the task as stored.
+            Ok(_) => stored(call, &user, &mut work, id).await,
             Err(StorageError::Conflict) => Err(call.reject(AppError::IdConflict)),
             Err(error) => Err(call.storage_fault(error)),
         }
     }
 
-    pub async fn set_completed(id: TaskId, completed: bool, at: Option<DateTime<Utc>>) -> Result<Task, AppError> {
+    pub async fn edit_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
         let call = Call::begin();
-        let user = call.require_user().await?;
+        let fields = form
+            .parse()
+            .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
+        let (user, mut work) = call.keyed().await?;
+        check_list(&call, &user, &mut work, &fields).await?;
+        let mut task = stored(&call, &user, &mut work, id).await?;
+        task.edit(fields, Utc::now());
+        save(&call, &user, &mut work, task).await
+    }
+
+    pub async fn set_completed(
+        id: TaskId,
+        completed: bool,
+        at: Option<DateTime<Utc>>,
+    ) -> Result<Task, AppError> {
+        let call = Call::begin();
+        let at = person_time(at);
+        let (user, mut work) = call.keyed().await?;
+        let mut task = stored(&call, &user, &mut work, id).await?;
+        let first_completion = task.completed_at.unwrap_or(at);
+        task.set_completed(completed, at);
+        // The next occurrence follows from the task's own data and its
+        // first completion, so a repeat (any key) derives the same one.
+        if let Some(next) = task.next_occurrence(first_completion.date_naive(), at) {
+            let result = if completed {
+                work.tx().insert_task(user.user_id, &next).await.map(drop)
+            } else {
+                // Un-completing takes the next occurrence back, unless the
+                // person has already changed it.
+                work.tx()
+                    .delete_task_if_untouched(user.user_id, next.id)
+                    .await
+                    .map(drop)
+            };
+            result.map_err(|e| call.storage_fault(e))?;
+        }
+        save(&call, &user, &mut work, task).await
+    }
+
+    pub async fn set_deleted(
+        id: TaskId,
+        deleted: bool,
+        at: Option<DateTime<Utc>>,
+    ) -> Result<Task, AppError> {
+        let call = Call::begin();
+        let at = person_time(at);
+        let (user, mut work) = call.keyed().await?;
+        let mut task = stored(&call, &user, &mut work, id).await?;
+        task.set_deleted(deleted, at);
+        save(&call, &user, &mut work, task).await
+    }
+
+    pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
+        let call = Call::begin();
+        if ids.len() > MAX_REORDER {
+            return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
+        }
+        let (user, mut work) = call.keyed().await?;
+        work.tx()
+            .set_positions(user.user_id, &ids, Utc::now())
+            .await
+            .map_err(|e| call.storage_fault(e))
+    }
+
+    /// When the person acted: their clock, but never in the future.
+    fn person_time(at: Option<DateTime<Utc>>) -> DateTime<Utc> {
         let now = Utc::now();
-        let at = at.map_or(now, |at| at.min(now));
-        let mut work = call.work().await?;
-        match work.tx().set_task_completed(user.user_id, id, completed, at).await {
-            Ok(task) => Ok(task),
-            Err(StorageError::NotFound) => Err(call.reject(AppError::TaskNotFound)),
+        at.map_or(now, |at| at.min(now))
+    }
+
+    async fn stored(
+        call: &Call,
+        user: &SessionUser,
+        work: &mut WorkGuard,
+        id: TaskId,
+    ) -> Result<Task, AppError> {
+        match work.tx().find_task(user.user_id, id).await {
+            Ok(Some(task)) => Ok(task),
+            Ok(None) => Err(call.reject(AppError::TaskNotFound)),
+            Err(error) => Err(call.storage_fault(error)),
+        }
+    }
+
+    async fn save(
+        call: &Call,
+        user: &SessionUser,
+        work: &mut WorkGuard,
+        task: Task,
+    ) -> Result<Task, AppError> {
+        work.tx()
+            .update_task(user.user_id, &task)
+            .await
+            .map_err(|e| call.storage_fault(e))?;
+        Ok(task)
+    }
+
+    /// A task may only go into one of the person's own lists.
+    async fn check_list(
+        call: &Call,
+        user: &SessionUser,
+        work: &mut WorkGuard,
+        fields: &TaskFields,
+    ) -> Result<(), AppError> {
+        let Some(list_id) = fields.list_id else {
+            return Ok(());
+        };
+        match work.tx().find_list(user.user_id, list_id).await {
+            Ok(Some(_)) => Ok(()),
+            Ok(None) => Err(call.reject(AppError::ListNotFound)),
             Err(error) => Err(call.storage_fault(error)),
         }
     }

@@ -7,7 +7,10 @@ use crate::text;
 use leptos::prelude::*;
 
 #[component]
-pub fn TaskList(tasks: Resource<Result<Vec<Task>, AppError>>, add: ServerAction<AddTask>) -> impl IntoView {
+pub fn TaskList(
+    tasks: Resource<Result<Vec<Task>, AppError>>,
+    add: ServerAction<AddTask>,
+) -> impl IntoView {
     // The task on its way to the server, shown before the answer arrives.
     let sending = move || {
         add.input().get().map(|AddTask { id, quick_add }| {

@@ -33,18 +33,25 @@ impl IdempotencyKey {
     pub fn parse(raw: &str) -> Result<Self, IdempotencyKeyError> {
         let raw = raw.trim();
         let key = match raw.strip_prefix('"') {
-            Some(rest) => rest.strip_suffix('"').ok_or(IdempotencyKeyError::Malformed)?,
+            Some(rest) => rest
+                .strip_suffix('"')
+                .ok_or(IdempotencyKeyError::Malformed)?,
             None => raw,
         };
         if key.is_empty() {
             return Err(IdempotencyKeyError::Empty);
         }
         if key.len() > Self::MAX_CHARS {
-            return Err(IdempotencyKeyError::TooLong { max: Self::MAX_CHARS });
+            return Err(IdempotencyKeyError::TooLong {
+                max: Self::MAX_CHARS,
+            });
         }
         // Visible ASCII; quotes and backslashes only exist as escapes in a
         // structured-field string, which a client has no reason to send.
-        if !key.bytes().all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\') {
+        if !key
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\')
+        {
             return Err(IdempotencyKeyError::Malformed);
         }
         Ok(Self(key.to_owned()))
@@ -86,26 +93,42 @@ mod tests {
 
     #[test]
     fn a_quoted_structured_field_string_is_unquoted() {
-        assert_eq!(IdempotencyKey::parse("\"abc-123\"").unwrap().as_str(), "abc-123");
+        assert_eq!(
+            IdempotencyKey::parse("\"abc-123\"").unwrap().as_str(),
+            "abc-123"
+        );
     }
 
     #[test]
     fn empty_and_blank_keys_are_rejected() {
         assert_eq!(IdempotencyKey::parse(""), Err(IdempotencyKeyError::Empty));
-        assert_eq!(IdempotencyKey::parse("\"\""), Err(IdempotencyKeyError::Empty));
-        assert_eq!(IdempotencyKey::parse("   "), Err(IdempotencyKeyError::Empty));
+        assert_eq!(
+            IdempotencyKey::parse("\"\""),
+            Err(IdempotencyKeyError::Empty)
+        );
+        assert_eq!(
+            IdempotencyKey::parse("   "),
+            Err(IdempotencyKeyError::Empty)
+        );
     }
 
     #[test]
     fn keys_over_255_characters_are_rejected() {
         assert!(IdempotencyKey::parse(&"k".repeat(255)).is_ok());
-        assert_eq!(IdempotencyKey::parse(&"k".repeat(256)), Err(IdempotencyKeyError::TooLong { max: 255 }));
+        assert_eq!(
+            IdempotencyKey::parse(&"k".repeat(256)),
+            Err(IdempotencyKeyError::TooLong { max: 255 })
+        );
     }
 
     #[test]
     fn spaces_control_characters_and_unbalanced_quotes_are_malformed() {
         for bad in ["a b", "a\u{1}b", "ключ", "\"abc", "a\"b", "a\\b"] {
-            assert_eq!(IdempotencyKey::parse(bad), Err(IdempotencyKeyError::Malformed), "{bad:?}");
+            assert_eq!(
+                IdempotencyKey::parse(bad),
+                Err(IdempotencyKeyError::Malformed),
+                "{bad:?}"
+            );
         }
     }
 

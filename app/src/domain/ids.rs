@@ -56,6 +56,22 @@ uuid_id!(
     /// The id of a task, minted by the client that created it.
     TaskId
 );
+uuid_id!(
+    /// The id of a list, minted by the client that created it.
+    ListId
+);
+
+impl TaskId {
+    /// The id of a recurring series' occurrence on `date`. Derived, not
+    /// random, so that completing a task twice (or replaying the completion)
+    /// can only ever create the same next occurrence.
+    pub fn occurrence(series: TaskId, date: chrono::NaiveDate) -> TaskId {
+        TaskId(Uuid::new_v5(
+            &series.0,
+            date.format("%Y-%m-%d").to_string().as_bytes(),
+        ))
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -73,6 +89,25 @@ mod tests {
     fn an_id_survives_a_round_trip_through_text() {
         let id = TaskId::new();
         assert_eq!(id.to_string().parse::<TaskId>().unwrap(), id);
+    }
+
+    #[test]
+    fn an_occurrence_id_depends_only_on_the_series_and_the_date() {
+        let series = TaskId::new();
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 9, 7).unwrap();
+        let next_day = day.succ_opt().unwrap();
+        assert_eq!(
+            TaskId::occurrence(series, day),
+            TaskId::occurrence(series, day)
+        );
+        assert_ne!(
+            TaskId::occurrence(series, day),
+            TaskId::occurrence(series, next_day)
+        );
+        assert_ne!(
+            TaskId::occurrence(series, day),
+            TaskId::occurrence(TaskId::new(), day)
+        );
     }
 
     #[test]

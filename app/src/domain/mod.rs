@@ -3,16 +3,30 @@
 //! Every value that crosses a trust boundary is parsed into one of these
 //! newtypes once, at the edge; code behind the edge never re-checks it.
 
+mod due;
 mod idempotency_key;
 mod ids;
+mod list_name;
+mod notes;
 mod password;
+mod priority;
+mod recurrence;
 mod task;
+mod task_fields;
+mod task_list;
 mod task_title;
 mod username;
 
+pub use due::{Due, DueError};
 pub use idempotency_key::{IdempotencyKey, IdempotencyKeyError};
-pub use ids::{TaskId, UserId};
+pub use ids::{ListId, TaskId, UserId};
+pub use list_name::{ListName, ListNameError};
+pub use notes::{Notes, NotesError};
 pub use password::{Password, PasswordError};
+pub use priority::{Priority, PriorityError};
+pub use recurrence::{Recurrence, RecurrenceError};
 pub use task::Task;
+pub use task_fields::{TaskFieldError, TaskFields, TaskForm};
+pub use task_list::TaskList;
 pub use task_title::{TaskTitle, TaskTitleError};
 pub use username::{Username, UsernameError};

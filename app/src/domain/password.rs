@@ -23,10 +23,14 @@ impl Password {
     pub fn parse(raw: &str) -> Result<Self, PasswordError> {
         let chars = raw.chars().count();
         if chars < Self::MIN_CHARS {
-            return Err(PasswordError::TooShort { min: Self::MIN_CHARS });
+            return Err(PasswordError::TooShort {
+                min: Self::MIN_CHARS,
+            });
         }
         if chars > Self::MAX_CHARS {
-            return Err(PasswordError::TooLong { max: Self::MAX_CHARS });
+            return Err(PasswordError::TooLong {
+                max: Self::MAX_CHARS,
+            });
         }
         Ok(Self(raw.to_owned()))
     }
@@ -53,7 +57,10 @@ mod tests {
 
     #[test]
     fn a_short_password_is_rejected_with_the_minimum() {
-        assert_eq!(Password::parse("1234567"), Err(PasswordError::TooShort { min: 8 }));
+        assert_eq!(
+            Password::parse("1234567"),
+            Err(PasswordError::TooShort { min: 8 })
+        );
     }
 
     #[test]

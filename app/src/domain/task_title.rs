@@ -27,7 +27,9 @@ impl TaskTitle {
             return Err(TaskTitleError::Empty);
         }
         if title.chars().count() > Self::MAX_CHARS {
-            return Err(TaskTitleError::TooLong { max: Self::MAX_CHARS });
+            return Err(TaskTitleError::TooLong {
+                max: Self::MAX_CHARS,
+            });
         }
         if title.chars().any(char::is_control) {
             return Err(TaskTitleError::ControlCharacter);
@@ -65,7 +67,10 @@ mod tests {
 
     #[test]
     fn surrounding_spaces_are_dropped() {
-        assert_eq!(TaskTitle::parse("  Физика, §12  ").unwrap().as_str(), "Физика, §12");
+        assert_eq!(
+            TaskTitle::parse("  Физика, §12  ").unwrap().as_str(),
+            "Физика, §12"
+        );
     }
 
     #[test]
@@ -76,12 +81,18 @@ mod tests {
     #[test]
     fn five_hundred_characters_fit_and_five_hundred_and_one_do_not() {
         assert!(TaskTitle::parse(&"ж".repeat(500)).is_ok());
-        assert_eq!(TaskTitle::parse(&"ж".repeat(501)), Err(TaskTitleError::TooLong { max: 500 }));
+        assert_eq!(
+            TaskTitle::parse(&"ж".repeat(501)),
+            Err(TaskTitleError::TooLong { max: 500 })
+        );
     }
 
     #[test]
     fn control_characters_are_rejected() {
-        assert_eq!(TaskTitle::parse("a\u{0}b"), Err(TaskTitleError::ControlCharacter));
+        assert_eq!(
+            TaskTitle::parse("a\u{0}b"),
+            Err(TaskTitleError::ControlCharacter)
+        );
     }
 
     #[test]

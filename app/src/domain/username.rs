@@ -27,10 +27,14 @@ impl Username {
         let name = raw.trim().to_lowercase();
         let chars = name.chars().count();
         if chars < Self::MIN_CHARS {
-            return Err(UsernameError::TooShort { min: Self::MIN_CHARS });
+            return Err(UsernameError::TooShort {
+                min: Self::MIN_CHARS,
+            });
         }
         if chars > Self::MAX_CHARS {
-            return Err(UsernameError::TooLong { max: Self::MAX_CHARS });
+            return Err(UsernameError::TooLong {
+                max: Self::MAX_CHARS,
+            });
         }
         let allowed = |c: char| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '@' | '+');
         if !name.chars().all(allowed) {
@@ -84,14 +88,23 @@ mod tests {
 
     #[test]
     fn too_short_and_too_long_names_are_rejected() {
-        assert_eq!(Username::parse("ab"), Err(UsernameError::TooShort { min: 3 }));
+        assert_eq!(
+            Username::parse("ab"),
+            Err(UsernameError::TooShort { min: 3 })
+        );
         let long = "a".repeat(65);
-        assert_eq!(Username::parse(&long), Err(UsernameError::TooLong { max: 64 }));
+        assert_eq!(
+            Username::parse(&long),
+            Err(UsernameError::TooLong { max: 64 })
+        );
     }
 
     #[test]
     fn spaces_and_markup_inside_a_name_are_rejected() {
         assert_eq!(Username::parse("ma sha"), Err(UsernameError::BadCharacter));
-        assert_eq!(Username::parse("<script>"), Err(UsernameError::BadCharacter));
+        assert_eq!(
+            Username::parse("<script>"),
+            Err(UsernameError::BadCharacter)
+        );
     }
 }

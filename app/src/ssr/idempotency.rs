@@ -41,7 +41,10 @@ impl StoredResponse {
     /// The headers as stored: one `name: value` per line. Header values
     /// cannot contain line breaks, so this needs no escaping.
     pub fn headers_text(&self) -> String {
-        self.headers.iter().map(|(name, value)| format!("{name}: {value}\n")).collect()
+        self.headers
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}\n"))
+            .collect()
     }
 
     pub fn parse_headers(text: &str) -> Vec<(String, String)> {
@@ -82,10 +85,16 @@ mod tests {
     fn stored_headers_survive_a_round_trip() {
         let response = StoredResponse {
             status: 302,
-            headers: vec![("content-type".into(), "text/plain".into()), ("location".into(), "/?a=b: c".into())],
+            headers: vec![
+                ("content-type".into(), "text/plain".into()),
+                ("location".into(), "/?a=b: c".into()),
+            ],
             body: vec![],
         };
-        assert_eq!(StoredResponse::parse_headers(&response.headers_text()), response.headers);
+        assert_eq!(
+            StoredResponse::parse_headers(&response.headers_text()),
+            response.headers
+        );
     }
 
     #[test]
@@ -96,6 +105,9 @@ mod tests {
         assert_ne!(base, fingerprint("POST", "/api/tasks/edit", b"id=1"));
         assert_ne!(base, fingerprint("POST", "/api/tasks/add", b"id=2"));
         // The separators keep "path + body" from sliding into each other.
-        assert_ne!(fingerprint("POST", "/a", b"b"), fingerprint("POST", "/ab", b""));
+        assert_ne!(
+            fingerprint("POST", "/a", b"b"),
+            fingerprint("POST", "/ab", b"")
+        );
     }
 }

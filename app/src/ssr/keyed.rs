@@ -36,6 +36,8 @@ pub struct WorkGuard(OwnedMutexGuard<Option<Box<dyn Work>>>);
 
 impl WorkGuard {
     pub fn tx(&mut self) -> &mut dyn Work {
-        self.0.as_deref_mut().expect("a WorkGuard is only made while the work is present")
+        self.0
+            .as_deref_mut()
+            .expect("a WorkGuard is only made while the work is present")
     }
 }

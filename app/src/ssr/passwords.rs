@@ -60,17 +60,24 @@ mod tests {
     async fn the_right_password_matches_its_hash_and_a_wrong_one_does_not() {
         let stored = hash(pw("correct horse")).await.unwrap();
         assert!(stored.starts_with("$argon2id$"));
-        assert!(verify(pw("correct horse"), Some(stored.clone())).await.unwrap());
+        assert!(verify(pw("correct horse"), Some(stored.clone()))
+            .await
+            .unwrap());
         assert!(!verify(pw("wrong horse!"), Some(stored)).await.unwrap());
     }
 
     #[tokio::test]
     async fn an_unknown_account_never_matches() {
-        assert!(!verify(pw("no account has this password"), None).await.unwrap());
+        assert!(!verify(pw("no account has this password"), None)
+            .await
+            .unwrap());
     }
 
     #[tokio::test]
     async fn the_same_password_hashes_differently_each_time() {
-        assert_ne!(hash(pw("same words")).await.unwrap(), hash(pw("same words")).await.unwrap());
+        assert_ne!(
+            hash(pw("same words")).await.unwrap(),
+            hash(pw("same words")).await.unwrap()
+        );
     }
 }

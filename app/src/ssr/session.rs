@@ -33,7 +33,9 @@ impl SessionToken {
     /// The `Set-Cookie` value that hands this token to the browser.
     pub fn set_cookie(&self, settings: &Settings) -> HeaderValue {
         let max_age = cookie::time::Duration::seconds(settings.session_ttl.as_secs() as i64);
-        let cookie = base_cookie(self.0.clone(), settings).max_age(max_age).build();
+        let cookie = base_cookie(self.0.clone(), settings)
+            .max_age(max_age)
+            .build();
         header_value(cookie)
     }
 }
@@ -94,7 +96,10 @@ mod tests {
 
     #[test]
     fn the_cookie_is_secure_when_the_site_is_served_over_https() {
-        let settings = Settings { secure_cookies: true, ..Settings::default() };
+        let settings = Settings {
+            secure_cookies: true,
+            ..Settings::default()
+        };
         let value = SessionToken::generate().set_cookie(&settings);
         assert!(value.to_str().unwrap().contains("Secure"));
     }
@@ -102,7 +107,10 @@ mod tests {
     #[test]
     fn the_token_is_found_among_other_cookies() {
         let mut headers = http::HeaderMap::new();
-        headers.insert(COOKIE, HeaderValue::from_static("theme=dark; tetrad_session=abc; x=1"));
+        headers.insert(
+            COOKIE,
+            HeaderValue::from_static("theme=dark; tetrad_session=abc; x=1"),
+        );
         let token = token_from_headers(&headers).unwrap();
         assert_eq!(token.hash(), SessionToken::from_cookie_value("abc").hash());
     }

@@ -2,7 +2,7 @@
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 
 use super::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
-use crate::domain::{IdempotencyKey, Task, TaskId, TaskTitle, UserId, Username};
+use crate::domain::{IdempotencyKey, ListId, Task, TaskId, TaskList, UserId, Username};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
@@ -47,7 +47,10 @@ pub trait Storage: Send + Sync + 'static {
         now: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
-    async fn find_credentials(&self, username: &Username) -> Result<Option<Credentials>, StorageError>;
+    async fn find_credentials(
+        &self,
+        username: &Username,
+    ) -> Result<Option<Credentials>, StorageError>;
 
     /// Stores a session under the hash of its token (the token itself is
     /// only ever in the person's cookie).
@@ -73,23 +76,47 @@ pub trait Storage: Send + Sync + 'static {
 
     /// Sign-in throttling lives in the database so that it holds across
     /// several app instances.
-    async fn record_failed_sign_in(&self, username: &Username, at: DateTime<Utc>) -> Result<(), StorageError>;
+    async fn record_failed_sign_in(
+        &self,
+        username: &Username,
+        at: DateTime<Utc>,
+    ) -> Result<(), StorageError>;
 
-    async fn count_failed_sign_ins(&self, username: &Username, since: DateTime<Utc>) -> Result<u64, StorageError>;
+    async fn count_failed_sign_ins(
+        &self,
+        username: &Username,
+        since: DateTime<Utc>,
+    ) -> Result<u64, StorageError>;
 
     async fn clear_failed_sign_ins(&self, username: &Username) -> Result<(), StorageError>;
 
-    /// The user's tasks, oldest first.
+    /// The user's tasks that are not deleted, in their order (position,
+    /// then age).
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
+
+    /// One of the user's tasks, deleted or not.
+    async fn get_task(&self, user_id: UserId, id: TaskId) -> Result<Option<Task>, StorageError>;
+
+    /// The user's own lists, by name.
+    async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError>;
 
     /// Claims an idempotency key for a request (its own short transaction).
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError>;
 
     /// Gives up a claim whose work failed, so a retry can run at once.
-    async fn release_key(&self, user_id: UserId, key: &IdempotencyKey, token: uuid::Uuid) -> Result<(), StorageError>;
+    async fn release_key(
+        &self,
+        user_id: UserId,
+        key: &IdempotencyKey,
+        token: uuid::Uuid,
+    ) -> Result<(), StorageError>;
 
     /// Deletes up to `batch` keys created before `before`; returns how many.
-    async fn delete_keys_created_before(&self, before: DateTime<Utc>, batch: u32) -> Result<u64, StorageError>;
+    async fn delete_keys_created_before(
+        &self,
+        before: DateTime<Utc>,
+        batch: u32,
+    ) -> Result<u64, StorageError>;
 
     /// Starts a unit of work: one transaction holding a mutation and the
     /// record of its answer.
@@ -99,27 +126,55 @@ pub trait Storage: Send + Sync + 'static {
 /// One transaction. Dropped without `commit`, it rolls back.
 #[async_trait]
 pub trait Work: Send {
-    /// Creates a task with the client's id. Creating the same id again for the
-    /// same user changes nothing and returns the stored task; an id that
-    /// belongs to another user is a `Conflict`.
-    async fn create_task(
+    /// One of the user's tasks (deleted or not), locked for this unit of work.
+    async fn find_task(
         &mut self,
         user_id: UserId,
         id: TaskId,
-        title: &TaskTitle,
-        now: DateTime<Utc>,
-    ) -> Result<Task, StorageError>;
+    ) -> Result<Option<Task>, StorageError>;
 
-    /// Sets whether the user's task is completed, as of `at`. Completing a
-    /// completed task keeps its first completion time. `NotFound` when the
-    /// user has no such task.
-    async fn set_task_completed(
+    /// Inserts a task unless its id exists: `false` when the user already has
+    /// it, `Conflict` when the id is another user's.
+    async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError>;
+
+    /// Writes every field of one of the user's tasks; `NotFound` if none.
+    async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError>;
+
+    /// Deletes the task for good if nobody has changed or completed it since
+    /// it was created (a generated next occurrence); `true` if it did.
+    async fn delete_task_if_untouched(
         &mut self,
         user_id: UserId,
         id: TaskId,
-        completed: bool,
-        at: DateTime<Utc>,
-    ) -> Result<Task, StorageError>;
+    ) -> Result<bool, StorageError>;
+
+    /// Sets the order of the user's tasks: each id gets its index.
+    async fn set_positions(
+        &mut self,
+        user_id: UserId,
+        ids: &[TaskId],
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError>;
+
+    async fn find_list(
+        &mut self,
+        user_id: UserId,
+        id: ListId,
+    ) -> Result<Option<TaskList>, StorageError>;
+
+    /// Inserts a list unless its id exists (see `insert_task`).
+    async fn insert_list(&mut self, user_id: UserId, list: &TaskList)
+        -> Result<bool, StorageError>;
+
+    async fn update_list(&mut self, user_id: UserId, list: &TaskList) -> Result<(), StorageError>;
+
+    /// Deletes a list; its tasks move to the Inbox, nothing is lost.
+    async fn delete_list(
+        &mut self,
+        user_id: UserId,
+        id: ListId,
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError>;
 
     /// Records the answer under the claimed key. `false` when the claim is no
     /// longer ours (its lease ran out and another request took it over).

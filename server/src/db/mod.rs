@@ -46,7 +46,9 @@ impl fmt::Debug for DatabaseUrl {
             (Some(scheme_end), Some(at)) if at > scheme_end => {
                 let credentials = &url[scheme_end + 3..at];
                 match credentials.split_once(':') {
-                    Some((user, _)) => format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..]),
+                    Some((user, _)) => {
+                        format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..])
+                    }
                     None => url.to_owned(),
                 }
             }

@@ -2,12 +2,15 @@
 //! app instances.
 
 use super::errors::{corrupt, storage_error};
-use app::domain::{Task, TaskId, TaskTitle, UserId, Username};
 use app::domain::IdempotencyKey;
+use app::domain::{
+    Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle, UserId,
+    Username,
+};
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::postgres::{PgPoolOptions, PgRow};
 use sqlx::{PgPool, Postgres, Row, Transaction};
 use std::time::Duration;
@@ -38,7 +41,10 @@ fn username_from(row: &PgRow) -> Result<Username, StorageError> {
 #[async_trait]
 impl Storage for PostgresStorage {
     async fn ping(&self) -> Result<(), StorageError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await.map_err(storage_error)?;
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map_err(storage_error)?;
         Ok(())
     }
 
@@ -49,18 +55,23 @@ impl Storage for PostgresStorage {
         password_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<(), StorageError> {
-        sqlx::query("INSERT INTO users (id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)")
-            .bind(id.as_uuid())
-            .bind(username.as_str())
-            .bind(password_hash)
-            .bind(now)
-            .execute(&self.pool)
-            .await
-            .map_err(storage_error)?;
+        sqlx::query(
+            "INSERT INTO users (id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id.as_uuid())
+        .bind(username.as_str())
+        .bind(password_hash)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map_err(storage_error)?;
         Ok(())
     }
 
-    async fn find_credentials(&self, username: &Username) -> Result<Option<Credentials>, StorageError> {
+    async fn find_credentials(
+        &self,
+        username: &Username,
+    ) -> Result<Option<Credentials>, StorageError> {
         let row = sqlx::query("SELECT id, username, password_hash FROM users WHERE username = $1")
             .bind(username.as_str())
             .fetch_optional(&self.pool)
@@ -94,7 +105,11 @@ impl Storage for PostgresStorage {
         Ok(())
     }
 
-    async fn find_session(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<SessionUser>, StorageError> {
+    async fn find_session(
+        &self,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionUser>, StorageError> {
         let row = sqlx::query(
             "SELECT users.id, users.username FROM sessions JOIN users ON users.id = sessions.user_id \
              WHERE sessions.token_hash = $1 AND sessions.expires_at > $2",
@@ -104,8 +119,13 @@ impl Storage for PostgresStorage {
         .fetch_optional(&self.pool)
         .await
         .map_err(storage_error)?;
-        row.map(|row| Ok(SessionUser { user_id: UserId::from_uuid(row.get("id")), username: username_from(&row)? }))
-            .transpose()
+        row.map(|row| {
+            Ok(SessionUser {
+                user_id: UserId::from_uuid(row.get("id")),
+                username: username_from(&row)?,
+            })
+        })
+        .transpose()
     }
 
     async fn delete_session(&self, token_hash: &[u8]) -> Result<(), StorageError> {
@@ -126,7 +146,11 @@ impl Storage for PostgresStorage {
         Ok(done.rows_affected())
     }
 
-    async fn record_failed_sign_in(&self, username: &Username, at: DateTime<Utc>) -> Result<(), StorageError> {
+    async fn record_failed_sign_in(
+        &self,
+        username: &Username,
+        at: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
         sqlx::query("INSERT INTO failed_sign_ins (username, attempted_at) VALUES ($1, $2)")
             .bind(username.as_str())
             .bind(at)
@@ -136,14 +160,19 @@ impl Storage for PostgresStorage {
         Ok(())
     }
 
-    async fn count_failed_sign_ins(&self, username: &Username, since: DateTime<Utc>) -> Result<u64, StorageError> {
-        let count: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM failed_sign_ins WHERE username = $1 AND attempted_at > $2")
-                .bind(username.as_str())
-                .bind(since)
-                .fetch_one(&self.pool)
-                .await
-                .map_err(storage_error)?;
+    async fn count_failed_sign_ins(
+        &self,
+        username: &Username,
+        since: DateTime<Utc>,
+    ) -> Result<u64, StorageError> {
+        let count: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM failed_sign_ins WHERE username = $1 AND attempted_at > $2",
+        )
+        .bind(username.as_str())
+        .bind(since)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(storage_error)?;
         Ok(count as u64)
     }
 
@@ -157,12 +186,36 @@ impl Storage for PostgresStorage {
     }
 
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
-        let rows = sqlx::query("SELECT id, title, created_at, completed_at FROM tasks WHERE user_id = $1 ORDER BY created_at, id")
+        let sql = format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY position, created_at, id"
+        );
+        let rows = sqlx::query(&sql)
             .bind(user_id.as_uuid())
             .fetch_all(&self.pool)
             .await
             .map_err(storage_error)?;
         rows.iter().map(task_from_row).collect()
+    }
+
+    async fn get_task(&self, user_id: UserId, id: TaskId) -> Result<Option<Task>, StorageError> {
+        let sql = format!("SELECT {TASK_COLUMNS} FROM tasks WHERE id = $1 AND user_id = $2");
+        let row = sqlx::query(&sql)
+            .bind(id.as_uuid())
+            .bind(user_id.as_uuid())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(storage_error)?;
+        row.as_ref().map(task_from_row).transpose()
+    }
+
+    async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
+        let rows =
+            sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = $1 ORDER BY name, id")
+                .bind(user_id.as_uuid())
+                .fetch_all(&self.pool)
+                .await
+                .map_err(storage_error)?;
+        rows.iter().map(list_from_row).collect()
     }
 
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
@@ -202,7 +255,10 @@ impl Storage for PostgresStorage {
         if completed_at.is_some() {
             return Ok(ClaimOutcome::Completed(StoredResponse {
                 status: row.get::<i16, _>("response_status") as u16,
-                headers: StoredResponse::parse_headers(row.get::<Option<&str>, _>("response_headers").unwrap_or_default()),
+                headers: StoredResponse::parse_headers(
+                    row.get::<Option<&str>, _>("response_headers")
+                        .unwrap_or_default(),
+                ),
                 body: row.get("response_body"),
             }));
         }
@@ -225,10 +281,21 @@ impl Storage for PostgresStorage {
         .await
         .map_err(storage_error)?
         .rows_affected();
-        Ok(if taken == 1 { ClaimOutcome::Acquired } else { ClaimOutcome::InProgress { locked_until: claim.lease_until } })
+        Ok(if taken == 1 {
+            ClaimOutcome::Acquired
+        } else {
+            ClaimOutcome::InProgress {
+                locked_until: claim.lease_until,
+            }
+        })
     }
 
-    async fn release_key(&self, user_id: UserId, key: &IdempotencyKey, token: Uuid) -> Result<(), StorageError> {
+    async fn release_key(
+        &self,
+        user_id: UserId,
+        key: &IdempotencyKey,
+        token: Uuid,
+    ) -> Result<(), StorageError> {
         sqlx::query(
             "DELETE FROM idempotency_keys \
              WHERE user_id = $1 AND idempotency_key = $2 AND claim_token = $3 AND completed_at IS NULL",
@@ -242,7 +309,11 @@ impl Storage for PostgresStorage {
         Ok(())
     }
 
-    async fn delete_keys_created_before(&self, before: DateTime<Utc>, batch: u32) -> Result<u64, StorageError> {
+    async fn delete_keys_created_before(
+        &self,
+        before: DateTime<Utc>,
+        batch: u32,
+    ) -> Result<u64, StorageError> {
         let done = sqlx::query(
             "DELETE FROM idempotency_keys WHERE ctid IN \
              (SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2)",
@@ -261,13 +332,68 @@ impl Storage for PostgresStorage {
     }
 }
 
+const TASK_COLUMNS: &str =
+    "id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
+     position, created_at, updated_at, completed_at, deleted_at";
+
 fn task_from_row(row: &PgRow) -> Result<Task, StorageError> {
+    let due = row.get::<Option<NaiveDate>, _>("due_date").map(|date| Due {
+        date,
+        time: row.get("due_time"),
+    });
+    let priority =
+        u8::try_from(row.get::<i16, _>("priority")).map_err(|e| corrupt("priority", e))?;
     Ok(Task {
         id: TaskId::from_uuid(row.get("id")),
+        list_id: row.get::<Option<Uuid>, _>("list_id").map(ListId::from_uuid),
         title: TaskTitle::parse(row.get("title")).map_err(|e| corrupt("task title", e))?,
+        notes: Notes::parse(row.get("notes")).map_err(|e| corrupt("notes", e))?,
+        due,
+        priority: Priority::new(priority).map_err(|e| corrupt("priority", e))?,
+        recurrence: row
+            .get::<Option<&str>, _>("recurrence")
+            .map(Recurrence::parse)
+            .transpose()
+            .map_err(|e| corrupt("recurrence", e))?,
+        series_id: row
+            .get::<Option<Uuid>, _>("series_id")
+            .map(TaskId::from_uuid),
+        position: row.get("position"),
         created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
         completed_at: row.get("completed_at"),
+        deleted_at: row.get("deleted_at"),
     })
+}
+
+fn list_from_row(row: &PgRow) -> Result<TaskList, StorageError> {
+    Ok(TaskList {
+        id: ListId::from_uuid(row.get("id")),
+        name: ListName::parse(row.get("name")).map_err(|e| corrupt("list name", e))?,
+        created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
+    })
+}
+
+/// Binds every field of a task after its id and owner, in `TASK_COLUMNS` order.
+fn bind_task_fields<'q>(
+    query: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
+    task: &Task,
+) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
+    query
+        .bind(task.list_id.map(|id| id.as_uuid()))
+        .bind(task.title.as_str().to_owned())
+        .bind(task.notes.as_str().to_owned())
+        .bind(task.due.map(|due| due.date))
+        .bind(task.due.and_then(|due| due.time))
+        .bind(i16::from(task.priority.level()))
+        .bind(task.recurrence.as_ref().map(ToString::to_string))
+        .bind(task.series_id.map(|id| id.as_uuid()))
+        .bind(task.position)
+        .bind(task.created_at)
+        .bind(task.updated_at)
+        .bind(task.completed_at)
+        .bind(task.deleted_at)
 }
 
 /// A unit of work on PostgreSQL: one transaction.
@@ -277,55 +403,194 @@ struct PostgresWork {
 
 #[async_trait]
 impl Work for PostgresWork {
-    async fn create_task(
+    async fn find_task(
         &mut self,
         user_id: UserId,
         id: TaskId,
-        title: &TaskTitle,
-        now: DateTime<Utc>,
-    ) -> Result<Task, StorageError> {
-        sqlx::query(
-            "INSERT INTO tasks (id, user_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
-             ON CONFLICT (id) DO NOTHING",
+    ) -> Result<Option<Task>, StorageError> {
+        // FOR UPDATE: two mutations of one task wait for each other instead
+        // of overwriting each other's read.
+        let sql =
+            format!("SELECT {TASK_COLUMNS} FROM tasks WHERE id = $1 AND user_id = $2 FOR UPDATE");
+        let row = sqlx::query(&sql)
+            .bind(id.as_uuid())
+            .bind(user_id.as_uuid())
+            .fetch_optional(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        row.as_ref().map(task_from_row).transpose()
+    }
+
+    async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError> {
+        let query = sqlx::query(
+            "INSERT INTO tasks (id, user_id, list_id, title, notes, due_date, due_time, priority, recurrence, \
+             series_id, position, created_at, updated_at, completed_at, deleted_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(task.id.as_uuid())
+        .bind(user_id.as_uuid());
+        let inserted = bind_task_fields(query, task)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        if inserted.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let owner: Uuid = sqlx::query_scalar("SELECT user_id FROM tasks WHERE id = $1")
+            .bind(task.id.as_uuid())
+            .fetch_one(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        if owner == user_id.as_uuid() {
+            Ok(false)
+        } else {
+            Err(StorageError::Conflict)
+        }
+    }
+
+    async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError> {
+        let query = sqlx::query(
+            "UPDATE tasks SET list_id = $3, title = $4, notes = $5, due_date = $6, due_time = $7, priority = $8, \
+             recurrence = $9, series_id = $10, position = $11, created_at = $12, updated_at = $13, \
+             completed_at = $14, deleted_at = $15 WHERE id = $1 AND user_id = $2",
+        )
+        .bind(task.id.as_uuid())
+        .bind(user_id.as_uuid());
+        let done = bind_task_fields(query, task)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        if done.rows_affected() == 0 {
+            return Err(StorageError::NotFound);
+        }
+        Ok(())
+    }
+
+    async fn delete_task_if_untouched(
+        &mut self,
+        user_id: UserId,
+        id: TaskId,
+    ) -> Result<bool, StorageError> {
+        let done = sqlx::query(
+            "DELETE FROM tasks WHERE id = $1 AND user_id = $2 AND updated_at = created_at \
+             AND completed_at IS NULL AND deleted_at IS NULL",
         )
         .bind(id.as_uuid())
         .bind(user_id.as_uuid())
-        .bind(title.as_str())
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn set_positions(
+        &mut self,
+        user_id: UserId,
+        ids: &[TaskId],
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        let ids: Vec<Uuid> = ids.iter().map(TaskId::as_uuid).collect();
+        sqlx::query(
+            "UPDATE tasks SET position = ordered.position - 1, updated_at = $3 \
+             FROM unnest($1::uuid[]) WITH ORDINALITY AS ordered (id, position) \
+             WHERE tasks.id = ordered.id AND tasks.user_id = $2 AND tasks.position <> ordered.position - 1",
+        )
+        .bind(&ids)
+        .bind(user_id.as_uuid())
         .bind(now)
         .execute(&mut *self.tx)
         .await
         .map_err(storage_error)?;
-
-        let row = sqlx::query("SELECT id, user_id, title, created_at, completed_at FROM tasks WHERE id = $1")
-            .bind(id.as_uuid())
-            .fetch_one(&mut *self.tx)
-            .await
-            .map_err(storage_error)?;
-        if UserId::from_uuid(row.get::<Uuid, _>("user_id")) != user_id {
-            return Err(StorageError::Conflict);
-        }
-        task_from_row(&row)
+        Ok(())
     }
 
-    async fn set_task_completed(
+    async fn find_list(
         &mut self,
         user_id: UserId,
-        id: TaskId,
-        completed: bool,
-        at: DateTime<Utc>,
-    ) -> Result<Task, StorageError> {
+        id: ListId,
+    ) -> Result<Option<TaskList>, StorageError> {
         let row = sqlx::query(
-            "UPDATE tasks SET completed_at = CASE WHEN $1 THEN COALESCE(completed_at, $2) END, updated_at = $2 \
-             WHERE id = $3 AND user_id = $4 RETURNING id, title, created_at, completed_at",
+            "SELECT id, name, created_at, updated_at FROM lists WHERE id = $1 AND user_id = $2",
         )
-        .bind(completed)
-        .bind(at)
         .bind(id.as_uuid())
         .bind(user_id.as_uuid())
         .fetch_optional(&mut *self.tx)
         .await
         .map_err(storage_error)?;
-        task_from_row(&row.ok_or(StorageError::NotFound)?)
+        row.as_ref().map(list_from_row).transpose()
+    }
+
+    async fn insert_list(
+        &mut self,
+        user_id: UserId,
+        list: &TaskList,
+    ) -> Result<bool, StorageError> {
+        let inserted = sqlx::query(
+            "INSERT INTO lists (id, user_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(list.id.as_uuid())
+        .bind(user_id.as_uuid())
+        .bind(list.name.as_str())
+        .bind(list.created_at)
+        .bind(list.updated_at)
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        if inserted.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let owner: Uuid = sqlx::query_scalar("SELECT user_id FROM lists WHERE id = $1")
+            .bind(list.id.as_uuid())
+            .fetch_one(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        if owner == user_id.as_uuid() {
+            Ok(false)
+        } else {
+            Err(StorageError::Conflict)
+        }
+    }
+
+    async fn update_list(&mut self, user_id: UserId, list: &TaskList) -> Result<(), StorageError> {
+        let done = sqlx::query(
+            "UPDATE lists SET name = $1, updated_at = $2 WHERE id = $3 AND user_id = $4",
+        )
+        .bind(list.name.as_str())
+        .bind(list.updated_at)
+        .bind(list.id.as_uuid())
+        .bind(user_id.as_uuid())
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        if done.rows_affected() == 0 {
+            return Err(StorageError::NotFound);
+        }
+        Ok(())
+    }
+
+    async fn delete_list(
+        &mut self,
+        user_id: UserId,
+        id: ListId,
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        sqlx::query(
+            "UPDATE tasks SET list_id = NULL, updated_at = $1 WHERE list_id = $2 AND user_id = $3",
+        )
+        .bind(now)
+        .bind(id.as_uuid())
+        .bind(user_id.as_uuid())
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        sqlx::query("DELETE FROM lists WHERE id = $1 AND user_id = $2")
+            .bind(id.as_uuid())
+            .bind(user_id.as_uuid())
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        Ok(())
     }
 
     async fn complete_key(

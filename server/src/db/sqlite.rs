@@ -4,13 +4,18 @@
 //! reads well in the `sqlite3` shell.
 
 use super::errors::{corrupt, storage_error};
-use app::domain::{Task, TaskId, TaskTitle, UserId, Username};
 use app::domain::IdempotencyKey;
+use app::domain::{
+    Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle, UserId,
+    Username,
+};
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
 use sqlx::{Row, Sqlite, SqlitePool, Transaction};
 use std::str::FromStr;
 use std::time::Duration;
@@ -30,7 +35,10 @@ impl SqliteStorage {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await?;
         sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
         Ok(Self { pool })
     }
@@ -54,7 +62,10 @@ where
 #[async_trait]
 impl Storage for SqliteStorage {
     async fn ping(&self) -> Result<(), StorageError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await.map_err(storage_error)?;
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map_err(storage_error)?;
         Ok(())
     }
 
@@ -65,18 +76,23 @@ impl Storage for SqliteStorage {
         password_hash: &str,
         now: DateTime<Utc>,
     ) -> Result<(), StorageError> {
-        sqlx::query("INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)")
-            .bind(id.to_string())
-            .bind(username.as_str())
-            .bind(password_hash)
-            .bind(millis(now))
-            .execute(&self.pool)
-            .await
-            .map_err(storage_error)?;
+        sqlx::query(
+            "INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)",
+        )
+        .bind(id.to_string())
+        .bind(username.as_str())
+        .bind(password_hash)
+        .bind(millis(now))
+        .execute(&self.pool)
+        .await
+        .map_err(storage_error)?;
         Ok(())
     }
 
-    async fn find_credentials(&self, username: &Username) -> Result<Option<Credentials>, StorageError> {
+    async fn find_credentials(
+        &self,
+        username: &Username,
+    ) -> Result<Option<Credentials>, StorageError> {
         let row = sqlx::query("SELECT id, username, password_hash FROM users WHERE username = ?")
             .bind(username.as_str())
             .fetch_optional(&self.pool)
@@ -85,7 +101,8 @@ impl Storage for SqliteStorage {
         row.map(|row| {
             Ok(Credentials {
                 user_id: parse_uuid("user id", row.get("id"))?,
-                username: Username::parse(row.get("username")).map_err(|e| corrupt("username", e))?,
+                username: Username::parse(row.get("username"))
+                    .map_err(|e| corrupt("username", e))?,
                 password_hash: row.get("password_hash"),
             })
         })
@@ -110,7 +127,11 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
-    async fn find_session(&self, token_hash: &[u8], now: DateTime<Utc>) -> Result<Option<SessionUser>, StorageError> {
+    async fn find_session(
+        &self,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionUser>, StorageError> {
         let row = sqlx::query(
             "SELECT users.id, users.username FROM sessions JOIN users ON users.id = sessions.user_id \
              WHERE sessions.token_hash = ? AND sessions.expires_at > ?",
@@ -123,7 +144,8 @@ impl Storage for SqliteStorage {
         row.map(|row| {
             Ok(SessionUser {
                 user_id: parse_uuid("user id", row.get("id"))?,
-                username: Username::parse(row.get("username")).map_err(|e| corrupt("username", e))?,
+                username: Username::parse(row.get("username"))
+                    .map_err(|e| corrupt("username", e))?,
             })
         })
         .transpose()
@@ -147,7 +169,11 @@ impl Storage for SqliteStorage {
         Ok(done.rows_affected())
     }
 
-    async fn record_failed_sign_in(&self, username: &Username, at: DateTime<Utc>) -> Result<(), StorageError> {
+    async fn record_failed_sign_in(
+        &self,
+        username: &Username,
+        at: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
         sqlx::query("INSERT INTO failed_sign_ins (username, attempted_at) VALUES (?, ?)")
             .bind(username.as_str())
             .bind(millis(at))
@@ -157,13 +183,19 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
-    async fn count_failed_sign_ins(&self, username: &Username, since: DateTime<Utc>) -> Result<u64, StorageError> {
-        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM failed_sign_ins WHERE username = ? AND attempted_at > ?")
-            .bind(username.as_str())
-            .bind(millis(since))
-            .fetch_one(&self.pool)
-            .await
-            .map_err(storage_error)?;
+    async fn count_failed_sign_ins(
+        &self,
+        username: &Username,
+        since: DateTime<Utc>,
+    ) -> Result<u64, StorageError> {
+        let count: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM failed_sign_ins WHERE username = ? AND attempted_at > ?",
+        )
+        .bind(username.as_str())
+        .bind(millis(since))
+        .fetch_one(&self.pool)
+        .await
+        .map_err(storage_error)?;
         Ok(count as u64)
     }
 
@@ -177,7 +209,10 @@ impl Storage for SqliteStorage {
     }
 
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
-        let rows = sqlx::query("SELECT id, title, created_at, completed_at FROM tasks WHERE user_id = ? ORDER BY created_at, id")
+        let sql = format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE user_id = ? AND deleted_at IS NULL ORDER BY position, created_at, id"
+        );
+        let rows = sqlx::query(&sql)
             .bind(user_id.to_string())
             .fetch_all(&self.pool)
             .await
@@ -185,10 +220,34 @@ impl Storage for SqliteStorage {
         rows.iter().map(task_from_row).collect()
     }
 
+    async fn get_task(&self, user_id: UserId, id: TaskId) -> Result<Option<Task>, StorageError> {
+        let sql = format!("SELECT {TASK_COLUMNS} FROM tasks WHERE id = ? AND user_id = ?");
+        let row = sqlx::query(&sql)
+            .bind(id.to_string())
+            .bind(user_id.to_string())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(storage_error)?;
+        row.as_ref().map(task_from_row).transpose()
+    }
+
+    async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
+        let rows = sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = ? ORDER BY name, id")
+            .bind(user_id.to_string())
+            .fetch_all(&self.pool)
+            .await
+            .map_err(storage_error)?;
+        rows.iter().map(list_from_row).collect()
+    }
+
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
         // IMMEDIATE: take the write lock first, so reading the row and taking
         // it over cannot interleave with another claim.
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(storage_error)?;
+        let mut tx = self
+            .pool
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .map_err(storage_error)?;
         let inserted = sqlx::query(
             "INSERT INTO idempotency_keys \
              (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
@@ -224,7 +283,10 @@ impl Storage for SqliteStorage {
             } else if completed_at.is_some() {
                 ClaimOutcome::Completed(StoredResponse {
                     status: row.get::<i64, _>("response_status") as u16,
-                    headers: StoredResponse::parse_headers(row.get::<Option<&str>, _>("response_headers").unwrap_or_default()),
+                    headers: StoredResponse::parse_headers(
+                        row.get::<Option<&str>, _>("response_headers")
+                            .unwrap_or_default(),
+                    ),
                     body: row.get("response_body"),
                 })
             } else if locked_until > claim.now {
@@ -249,7 +311,12 @@ impl Storage for SqliteStorage {
         Ok(outcome)
     }
 
-    async fn release_key(&self, user_id: UserId, key: &IdempotencyKey, token: uuid::Uuid) -> Result<(), StorageError> {
+    async fn release_key(
+        &self,
+        user_id: UserId,
+        key: &IdempotencyKey,
+        token: uuid::Uuid,
+    ) -> Result<(), StorageError> {
         sqlx::query(
             "DELETE FROM idempotency_keys \
              WHERE user_id = ? AND idempotency_key = ? AND claim_token = ? AND completed_at IS NULL",
@@ -263,7 +330,11 @@ impl Storage for SqliteStorage {
         Ok(())
     }
 
-    async fn delete_keys_created_before(&self, before: DateTime<Utc>, batch: u32) -> Result<u64, StorageError> {
+    async fn delete_keys_created_before(
+        &self,
+        before: DateTime<Utc>,
+        batch: u32,
+    ) -> Result<u64, StorageError> {
         let done = sqlx::query(
             "DELETE FROM idempotency_keys WHERE rowid IN \
              (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?)",
@@ -279,18 +350,94 @@ impl Storage for SqliteStorage {
     async fn begin(&self) -> Result<Box<dyn Work>, StorageError> {
         // IMMEDIATE: a mutation reads then writes; taking the write lock up
         // front avoids SQLITE_BUSY when two of them meet.
-        let tx = self.pool.begin_with("BEGIN IMMEDIATE").await.map_err(storage_error)?;
+        let tx = self
+            .pool
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .map_err(storage_error)?;
         Ok(Box::new(SqliteWork { tx }))
     }
 }
 
-fn task_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<Task, StorageError> {
+const TASK_COLUMNS: &str =
+    "id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
+     position, created_at, updated_at, completed_at, deleted_at";
+
+fn optional_millis(row: &SqliteRow, column: &str) -> Result<Option<DateTime<Utc>>, StorageError> {
+    row.get::<Option<i64>, _>(column)
+        .map(from_millis)
+        .transpose()
+}
+
+fn optional_uuid<T: FromStr>(row: &SqliteRow, column: &str) -> Result<Option<T>, StorageError>
+where
+    T::Err: std::fmt::Display,
+{
+    row.get::<Option<&str>, _>(column)
+        .map(|text| parse_uuid(column, text))
+        .transpose()
+}
+
+fn task_from_row(row: &SqliteRow) -> Result<Task, StorageError> {
+    let due_date: Option<&str> = row.get("due_date");
+    let due_time: Option<&str> = row.get("due_time");
+    let due = Due::parse(due_date.unwrap_or_default(), due_time.unwrap_or_default())
+        .map_err(|e| corrupt("due", e))?;
+    let priority =
+        u8::try_from(row.get::<i64, _>("priority")).map_err(|e| corrupt("priority", e))?;
     Ok(Task {
         id: parse_uuid("task id", row.get("id"))?,
+        list_id: optional_uuid(row, "list_id")?,
         title: TaskTitle::parse(row.get("title")).map_err(|e| corrupt("task title", e))?,
+        notes: Notes::parse(row.get("notes")).map_err(|e| corrupt("notes", e))?,
+        due,
+        priority: Priority::new(priority).map_err(|e| corrupt("priority", e))?,
+        recurrence: row
+            .get::<Option<&str>, _>("recurrence")
+            .map(Recurrence::parse)
+            .transpose()
+            .map_err(|e| corrupt("recurrence", e))?,
+        series_id: optional_uuid(row, "series_id")?,
+        position: row.get("position"),
         created_at: from_millis(row.get("created_at"))?,
-        completed_at: row.get::<Option<i64>, _>("completed_at").map(from_millis).transpose()?,
+        updated_at: from_millis(row.get("updated_at"))?,
+        completed_at: optional_millis(row, "completed_at")?,
+        deleted_at: optional_millis(row, "deleted_at")?,
     })
+}
+
+fn list_from_row(row: &SqliteRow) -> Result<TaskList, StorageError> {
+    Ok(TaskList {
+        id: parse_uuid("list id", row.get("id"))?,
+        name: ListName::parse(row.get("name")).map_err(|e| corrupt("list name", e))?,
+        created_at: from_millis(row.get("created_at"))?,
+        updated_at: from_millis(row.get("updated_at"))?,
+    })
+}
+
+/// Binds every field of a task after its id and owner, in `TASK_COLUMNS` order.
+fn bind_task_fields<'q>(
+    query: sqlx::query::Query<'q, Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
+    task: &Task,
+) -> sqlx::query::Query<'q, Sqlite, sqlx::sqlite::SqliteArguments<'q>> {
+    query
+        .bind(task.list_id.map(|id| id.to_string()))
+        .bind(task.title.as_str().to_owned())
+        .bind(task.notes.as_str().to_owned())
+        .bind(task.due.map(|due| due.date.format("%Y-%m-%d").to_string()))
+        .bind(
+            task.due
+                .and_then(|due| due.time)
+                .map(|time| time.format("%H:%M").to_string()),
+        )
+        .bind(i64::from(task.priority.level()))
+        .bind(task.recurrence.as_ref().map(ToString::to_string))
+        .bind(task.series_id.map(|id| id.to_string()))
+        .bind(task.position)
+        .bind(millis(task.created_at))
+        .bind(millis(task.updated_at))
+        .bind(task.completed_at.map(millis))
+        .bind(task.deleted_at.map(millis))
 }
 
 /// A unit of work on SQLite: one IMMEDIATE transaction.
@@ -300,57 +447,189 @@ struct SqliteWork {
 
 #[async_trait]
 impl Work for SqliteWork {
-    async fn create_task(
+    async fn find_task(
         &mut self,
         user_id: UserId,
         id: TaskId,
-        title: &TaskTitle,
-        now: DateTime<Utc>,
-    ) -> Result<Task, StorageError> {
-        sqlx::query(
-            "INSERT INTO tasks (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?) \
-             ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(id.to_string())
-        .bind(user_id.to_string())
-        .bind(title.as_str())
-        .bind(millis(now))
-        .bind(millis(now))
-        .execute(&mut *self.tx)
-        .await
-        .map_err(storage_error)?;
-
-        let row = sqlx::query("SELECT id, user_id, title, created_at, completed_at FROM tasks WHERE id = ?")
+    ) -> Result<Option<Task>, StorageError> {
+        let sql = format!("SELECT {TASK_COLUMNS} FROM tasks WHERE id = ? AND user_id = ?");
+        let row = sqlx::query(&sql)
             .bind(id.to_string())
+            .bind(user_id.to_string())
+            .fetch_optional(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        row.as_ref().map(task_from_row).transpose()
+    }
+
+    async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError> {
+        let query = sqlx::query(
+            "INSERT INTO tasks (id, user_id, list_id, title, notes, due_date, due_time, priority, recurrence, \
+             series_id, position, created_at, updated_at, completed_at, deleted_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(task.id.to_string())
+        .bind(user_id.to_string());
+        let inserted = bind_task_fields(query, task)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        if inserted.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let owner: String = sqlx::query_scalar("SELECT user_id FROM tasks WHERE id = ?")
+            .bind(task.id.to_string())
             .fetch_one(&mut *self.tx)
             .await
             .map_err(storage_error)?;
-        let owner: UserId = parse_uuid("user id", row.get("user_id"))?;
-        if owner != user_id {
-            return Err(StorageError::Conflict);
+        if owner == user_id.to_string() {
+            Ok(false)
+        } else {
+            Err(StorageError::Conflict)
         }
-        task_from_row(&row)
     }
 
-    async fn set_task_completed(
+    async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError> {
+        let query = sqlx::query(
+            "UPDATE tasks SET list_id = ?3, title = ?4, notes = ?5, due_date = ?6, due_time = ?7, priority = ?8, \
+             recurrence = ?9, series_id = ?10, position = ?11, created_at = ?12, updated_at = ?13, \
+             completed_at = ?14, deleted_at = ?15 WHERE id = ?1 AND user_id = ?2",
+        )
+        .bind(task.id.to_string())
+        .bind(user_id.to_string());
+        let done = bind_task_fields(query, task)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        if done.rows_affected() == 0 {
+            return Err(StorageError::NotFound);
+        }
+        Ok(())
+    }
+
+    async fn delete_task_if_untouched(
         &mut self,
         user_id: UserId,
         id: TaskId,
-        completed: bool,
-        at: DateTime<Utc>,
-    ) -> Result<Task, StorageError> {
-        let row = sqlx::query(
-            "UPDATE tasks SET completed_at = CASE WHEN ?1 THEN COALESCE(completed_at, ?2) END, updated_at = ?2 \
-             WHERE id = ?3 AND user_id = ?4 RETURNING id, title, created_at, completed_at",
+    ) -> Result<bool, StorageError> {
+        let done = sqlx::query(
+            "DELETE FROM tasks WHERE id = ? AND user_id = ? AND updated_at = created_at \
+             AND completed_at IS NULL AND deleted_at IS NULL",
         )
-        .bind(completed)
-        .bind(millis(at))
+        .bind(id.to_string())
+        .bind(user_id.to_string())
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn set_positions(
+        &mut self,
+        user_id: UserId,
+        ids: &[TaskId],
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        for (position, id) in ids.iter().enumerate() {
+            sqlx::query("UPDATE tasks SET position = ?, updated_at = ? WHERE id = ? AND user_id = ? AND position <> ?")
+                .bind(position as i64)
+                .bind(millis(now))
+                .bind(id.to_string())
+                .bind(user_id.to_string())
+                .bind(position as i64)
+                .execute(&mut *self.tx)
+                .await
+                .map_err(storage_error)?;
+        }
+        Ok(())
+    }
+
+    async fn find_list(
+        &mut self,
+        user_id: UserId,
+        id: ListId,
+    ) -> Result<Option<TaskList>, StorageError> {
+        let row = sqlx::query(
+            "SELECT id, name, created_at, updated_at FROM lists WHERE id = ? AND user_id = ?",
+        )
         .bind(id.to_string())
         .bind(user_id.to_string())
         .fetch_optional(&mut *self.tx)
         .await
         .map_err(storage_error)?;
-        task_from_row(&row.ok_or(StorageError::NotFound)?)
+        row.as_ref().map(list_from_row).transpose()
+    }
+
+    async fn insert_list(
+        &mut self,
+        user_id: UserId,
+        list: &TaskList,
+    ) -> Result<bool, StorageError> {
+        let inserted = sqlx::query(
+            "INSERT INTO lists (id, user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(list.id.to_string())
+        .bind(user_id.to_string())
+        .bind(list.name.as_str())
+        .bind(millis(list.created_at))
+        .bind(millis(list.updated_at))
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        if inserted.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let owner: String = sqlx::query_scalar("SELECT user_id FROM lists WHERE id = ?")
+            .bind(list.id.to_string())
+            .fetch_one(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        if owner == user_id.to_string() {
+            Ok(false)
+        } else {
+            Err(StorageError::Conflict)
+        }
+    }
+
+    async fn update_list(&mut self, user_id: UserId, list: &TaskList) -> Result<(), StorageError> {
+        let done =
+            sqlx::query("UPDATE lists SET name = ?, updated_at = ? WHERE id = ? AND user_id = ?")
+                .bind(list.name.as_str())
+                .bind(millis(list.updated_at))
+                .bind(list.id.to_string())
+                .bind(user_id.to_string())
+                .execute(&mut *self.tx)
+                .await
+                .map_err(storage_error)?;
+        if done.rows_affected() == 0 {
+            return Err(StorageError::NotFound);
+        }
+        Ok(())
+    }
+
+    async fn delete_list(
+        &mut self,
+        user_id: UserId,
+        id: ListId,
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        sqlx::query(
+            "UPDATE tasks SET list_id = NULL, updated_at = ? WHERE list_id = ? AND user_id = ?",
+        )
+        .bind(millis(now))
+        .bind(id.to_string())
+        .bind(user_id.to_string())
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        sqlx::query("DELETE FROM lists WHERE id = ? AND user_id = ?")
+            .bind(id.to_string())
+            .bind(user_id.to_string())
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        Ok(())
     }
 
     async fn complete_key(

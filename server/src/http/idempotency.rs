@@ -16,7 +16,9 @@ use crate::faults::Faults;
 use crate::startup::MAX_BODY_BYTES;
 use app::domain::{IdempotencyKey, IdempotencyKeyError};
 use app::error::AppError;
-use app::ssr::idempotency::{fingerprint, ClaimOutcome, KeyClaim, StoredResponse, REPLAYED_HEADERS};
+use app::ssr::idempotency::{
+    fingerprint, ClaimOutcome, KeyClaim, StoredResponse, REPLAYED_HEADERS,
+};
 use app::ssr::keyed::{KeyedUser, KeyedWork};
 use app::ssr::session::token_from_headers;
 use app::ssr::storage::{SessionUser, Storage};
@@ -50,7 +52,11 @@ pub fn needs_key(method: &Method, path: &str) -> bool {
     *method == Method::POST && path.starts_with("/api/") && !path.starts_with("/api/auth/")
 }
 
-pub async fn keyed_mutations(State(layer): State<Idempotency>, request: Request, next: Next) -> Response {
+pub async fn keyed_mutations(
+    State(layer): State<Idempotency>,
+    request: Request,
+    next: Next,
+) -> Response {
     if !needs_key(request.method(), request.uri().path()) {
         return next.run(request).await;
     }
@@ -74,7 +80,8 @@ pub async fn keyed_mutations(State(layer): State<Idempotency>, request: Request,
         key,
         token: Uuid::new_v4(),
         now,
-        lease_until: now + chrono::Duration::from_std(layer.lease).unwrap_or(chrono::Duration::seconds(15)),
+        lease_until: now
+            + chrono::Duration::from_std(layer.lease).unwrap_or(chrono::Duration::seconds(15)),
     };
     match layer.storage.claim_key(&claim).await {
         Ok(ClaimOutcome::Acquired) => {}
@@ -105,7 +112,12 @@ pub async fn keyed_mutations(State(layer): State<Idempotency>, request: Request,
 }
 
 /// Records the answer with the work and commits both, or neither.
-async fn finish(layer: &Idempotency, claim: &KeyClaim, work: KeyedWork, response: Response) -> Response {
+async fn finish(
+    layer: &Idempotency,
+    claim: &KeyClaim,
+    work: KeyedWork,
+    response: Response,
+) -> Response {
     let (parts, body) = response.into_parts();
     let Ok(body) = to_bytes(body, MAX_STORED_BODY).await else {
         tracing::error!("an answer too large to store");
@@ -130,13 +142,18 @@ async fn finish(layer: &Idempotency, claim: &KeyClaim, work: KeyedWork, response
             .collect(),
         body: body.to_vec(),
     };
-    match tx.complete_key(claim.user_id, &claim.key, claim.token, &stored, Utc::now()).await {
+    match tx
+        .complete_key(claim.user_id, &claim.key, claim.token, &stored, Utc::now())
+        .await
+    {
         Ok(true) => {}
         Ok(false) => {
             // Our lease ran out and another request took the key over: it
             // does the work; ours must not commit as well.
             tracing::warn!(key = %claim.key, "idempotency claim lost before commit");
-            return app_error(AppError::KeyInProgress { retry_after_secs: 1 });
+            return app_error(AppError::KeyInProgress {
+                retry_after_secs: 1,
+            });
         }
         Err(error) => {
             tracing::error!(%error, "recording the answer failed");
@@ -155,7 +172,10 @@ async fn finish(layer: &Idempotency, claim: &KeyClaim, work: KeyedWork, response
     Response::from_parts(parts, Body::from(body))
 }
 
-async fn signed_in_user(layer: &Idempotency, headers: &http::HeaderMap) -> Result<SessionUser, Response> {
+async fn signed_in_user(
+    layer: &Idempotency,
+    headers: &http::HeaderMap,
+) -> Result<SessionUser, Response> {
     let Some(token) = token_from_headers(headers) else {
         return Err(app_error(AppError::Unauthorized));
     };
@@ -181,8 +201,14 @@ fn key_of(headers: &http::HeaderMap, body: &Bytes) -> Result<IdempotencyKey, Ide
             return IdempotencyKey::parse(&key);
         }
     }
-    let header = headers.get(KEY_HEADER).ok_or(IdempotencyKeyError::Missing)?;
-    IdempotencyKey::parse(header.to_str().map_err(|_| IdempotencyKeyError::Malformed)?)
+    let header = headers
+        .get(KEY_HEADER)
+        .ok_or(IdempotencyKeyError::Missing)?;
+    IdempotencyKey::parse(
+        header
+            .to_str()
+            .map_err(|_| IdempotencyKeyError::Malformed)?,
+    )
 }
 
 fn replay(stored: StoredResponse) -> Response {
@@ -200,7 +226,11 @@ fn replay(stored: StoredResponse) -> Response {
 }
 
 async fn release(layer: &Idempotency, claim: &KeyClaim, response: Response) -> Response {
-    if let Err(error) = layer.storage.release_key(claim.user_id, &claim.key, claim.token).await {
+    if let Err(error) = layer
+        .storage
+        .release_key(claim.user_id, &claim.key, claim.token)
+        .await
+    {
         // The lease frees the key soon enough.
         tracing::warn!(%error, "releasing an idempotency key failed");
     }
@@ -210,9 +240,16 @@ async fn release(layer: &Idempotency, claim: &KeyClaim, response: Response) -> R
 /// An error answer in the server functions' own encoding.
 fn app_error(error: AppError) -> Response {
     let status = StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = (status, [(header::CONTENT_TYPE, "application/json")], error.ser()).into_response();
+    let mut response = (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        error.ser(),
+    )
+        .into_response();
     if let AppError::KeyInProgress { retry_after_secs } = error {
-        response.headers_mut().insert(header::RETRY_AFTER, retry_after_secs.into());
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, retry_after_secs.into());
     }
     response
 }
@@ -242,7 +279,10 @@ mod tests {
 
     fn form_headers() -> http::HeaderMap {
         let mut headers = http::HeaderMap::new();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-www-form-urlencoded"));
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/x-www-form-urlencoded"),
+        );
         headers
     }
 
@@ -258,11 +298,19 @@ mod tests {
     fn without_a_field_the_header_is_the_key() {
         let mut headers = form_headers();
         headers.insert(KEY_HEADER, HeaderValue::from_static("\"from-header\""));
-        assert_eq!(key_of(&headers, &Bytes::from_static(b"quick_add=x")).unwrap().as_str(), "from-header");
+        assert_eq!(
+            key_of(&headers, &Bytes::from_static(b"quick_add=x"))
+                .unwrap()
+                .as_str(),
+            "from-header"
+        );
     }
 
     #[test]
     fn no_key_at_all_is_missing() {
-        assert_eq!(key_of(&form_headers(), &Bytes::new()), Err(IdempotencyKeyError::Missing));
+        assert_eq!(
+            key_of(&form_headers(), &Bytes::new()),
+            Err(IdempotencyKeyError::Missing)
+        );
     }
 }

@@ -23,10 +23,15 @@ pub struct TestDatabase {
 impl Drop for TestDatabase {
     /// Drops the test's PostgreSQL database, so runs do not pile them up.
     fn drop(&mut self) {
-        let Some(name) = self.postgres_name.take() else { return };
+        let Some(name) = self.postgres_name.take() else {
+            return;
+        };
         // Drop cannot be async; a short-lived thread with its own runtime can.
         let dropped = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
             runtime.block_on(async {
                 use sqlx::Connection;
                 let admin = format!("{}/postgres", postgres_admin_url());
@@ -44,7 +49,8 @@ impl Drop for TestDatabase {
 /// The PostgreSQL server the tests use (`TETRAD_TEST_POSTGRES`, by default
 /// the local one with trust authentication).
 pub fn postgres_admin_url() -> String {
-    std::env::var("TETRAD_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+    std::env::var("TETRAD_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
 }
 
 impl TestDatabase {
@@ -53,13 +59,21 @@ impl TestDatabase {
             Backend::Sqlite => {
                 let dir = tempfile::tempdir().expect("a temporary folder");
                 let url = format!("sqlite://{}", dir.path().join("tetrad.db").display());
-                Self { url: DatabaseUrl::parse(&url).unwrap(), _dir: Some(dir), postgres_name: None }
+                Self {
+                    url: DatabaseUrl::parse(&url).unwrap(),
+                    _dir: Some(dir),
+                    postgres_name: None,
+                }
             }
             Backend::Postgres => {
                 let name = format!("tetrad_test_{}", Uuid::new_v4().simple());
                 create_postgres_database(&name).await;
                 let url = format!("{}/{name}", postgres_admin_url());
-                Self { url: DatabaseUrl::parse(&url).unwrap(), _dir: None, postgres_name: Some(name) }
+                Self {
+                    url: DatabaseUrl::parse(&url).unwrap(),
+                    _dir: None,
+                    postgres_name: Some(name),
+                }
             }
         }
     }

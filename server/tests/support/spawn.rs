@@ -5,8 +5,8 @@ use app::ssr::storage::Storage;
 use reqwest::header::{HeaderMap, HeaderValue};
 use server::config::Config;
 use server::db::DatabaseUrl;
-use server::startup::Application;
 use server::faults::Faults;
+use server::startup::Application;
 use std::sync::Arc;
 use uuid::Uuid;
 
@@ -45,7 +45,14 @@ async fn start(database_url: &DatabaseUrl, adjust: impl FnOnce(&mut Config)) -> 
     tokio::spawn(app.run_until(async {
         let _ = stopped.await;
     }));
-    TestApp { address, storage, faults, database_url: database_url.clone(), _database: None, shutdown: Some(stop) }
+    TestApp {
+        address,
+        storage,
+        faults,
+        database_url: database_url.clone(),
+        _database: None,
+        shutdown: Some(stop),
+    }
 }
 
 impl Drop for TestApp {
@@ -80,29 +87,71 @@ impl TestApp {
     }
 
     /// Posts a form to a server function.
-    pub async fn post(&self, client: &reqwest::Client, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
-        client.post(self.url(path)).form(form).send().await.expect("the server answers")
+    pub async fn post(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> reqwest::Response {
+        client
+            .post(self.url(path))
+            .form(form)
+            .send()
+            .await
+            .expect("the server answers")
     }
 
-    pub async fn sign_up(&self, client: &reqwest::Client, username: &str, password: &str) -> reqwest::Response {
-        self.post(client, "/api/auth/signup", &[("username", username), ("password", password)]).await
+    pub async fn sign_up(
+        &self,
+        client: &reqwest::Client,
+        username: &str,
+        password: &str,
+    ) -> reqwest::Response {
+        self.post(
+            client,
+            "/api/auth/signup",
+            &[("username", username), ("password", password)],
+        )
+        .await
     }
 
-    pub async fn sign_in(&self, client: &reqwest::Client, username: &str, password: &str) -> reqwest::Response {
-        self.post(client, "/api/auth/signin", &[("username", username), ("password", password)]).await
+    pub async fn sign_in(
+        &self,
+        client: &reqwest::Client,
+        username: &str,
+        password: &str,
+    ) -> reqwest::Response {
+        self.post(
+            client,
+            "/api/auth/signin",
+            &[("username", username), ("password", password)],
+        )
+        .await
     }
 
     /// A new browser, signed up as `username` and signed in.
     pub async fn signed_up_browser(&self, username: &str) -> reqwest::Client {
         let client = self.browser();
-        let response = self.sign_up(&client, username, "correct horse battery").await;
-        assert!(response.status().is_success(), "sign-up failed: {}", response.status());
+        let response = self
+            .sign_up(&client, username, "correct horse battery")
+            .await;
+        assert!(
+            response.status().is_success(),
+            "sign-up failed: {}",
+            response.status()
+        );
         client
     }
 
     /// Adds a task under a fresh idempotency key.
-    pub async fn add_task(&self, client: &reqwest::Client, id: &str, title: &str) -> reqwest::Response {
-        self.add_task_with_key(client, &Uuid::new_v4().to_string(), id, title).await
+    pub async fn add_task(
+        &self,
+        client: &reqwest::Client,
+        id: &str,
+        title: &str,
+    ) -> reqwest::Response {
+        self.add_task_with_key(client, &Uuid::new_v4().to_string(), id, title)
+            .await
     }
 
     pub async fn add_task_with_key(
@@ -112,7 +161,13 @@ impl TestApp {
         id: &str,
         title: &str,
     ) -> reqwest::Response {
-        self.post_keyed(client, key, "/api/tasks/add", &[("id", id), ("quick_add", title)]).await
+        self.post_keyed(
+            client,
+            key,
+            "/api/tasks/add",
+            &[("id", id), ("quick_add", title)],
+        )
+        .await
     }
 
     /// Posts a form to a server function with an `Idempotency-Key` header.
@@ -133,6 +188,10 @@ impl TestApp {
     }
 
     pub async fn list_tasks(&self, client: &reqwest::Client) -> reqwest::Response {
-        client.get(self.url("/api/tasks/list")).send().await.expect("the server answers")
+        client
+            .get(self.url("/api/tasks/list"))
+            .send()
+            .await
+            .expect("the server answers")
     }
 }

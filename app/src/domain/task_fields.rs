@@ -1,0 +1,156 @@
+//! The editable fields of a task, as a form sends them (text) and as the
+//! rest of the code uses them (parsed). The same parsing runs in the browser
+//! and on the server.
+
+use super::{
+    Due, DueError, ListId, Notes, NotesError, Priority, PriorityError, Recurrence, RecurrenceError,
+};
+use super::{TaskTitle, TaskTitleError};
+use serde::{Deserialize, Serialize};
+
+/// The fields as text, exactly as a form posts them; empty means "none".
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskForm {
+    pub title: String,
+    pub notes: String,
+    pub due_date: String,
+    pub due_time: String,
+    pub priority: String,
+    pub list_id: String,
+    pub recurrence: String,
+}
+
+/// The fields, parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaskFields {
+    pub title: TaskTitle,
+    pub notes: Notes,
+    pub due: Option<Due>,
+    pub priority: Priority,
+    /// `None` is the Inbox, which every account has.
+    pub list_id: Option<ListId>,
+    pub recurrence: Option<Recurrence>,
+}
+
+/// Which field was wrong, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum TaskFieldError {
+    #[error("title: {0}")]
+    Title(TaskTitleError),
+    #[error("notes: {0}")]
+    Notes(NotesError),
+    #[error("due: {0}")]
+    Due(DueError),
+    #[error("priority: {0}")]
+    Priority(PriorityError),
+    #[error("list: not a list id")]
+    List,
+    #[error("repetition: {0}")]
+    Recurrence(RecurrenceError),
+}
+
+impl TaskForm {
+    pub fn parse(&self) -> Result<TaskFields, TaskFieldError> {
+        Ok(TaskFields {
+            title: TaskTitle::parse(&self.title).map_err(TaskFieldError::Title)?,
+            notes: Notes::parse(&self.notes).map_err(TaskFieldError::Notes)?,
+            due: Due::parse(&self.due_date, &self.due_time).map_err(TaskFieldError::Due)?,
+            priority: Priority::parse(&self.priority).map_err(TaskFieldError::Priority)?,
+            list_id: match self.list_id.trim() {
+                "" => None,
+                id => Some(id.parse().map_err(|_| TaskFieldError::List)?),
+            },
+            recurrence: match self.recurrence.trim() {
+                "" => None,
+                rule => Some(Recurrence::parse(rule).map_err(TaskFieldError::Recurrence)?),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> TaskForm {
+        TaskForm {
+            title: "Алгебра №245".into(),
+            ..TaskForm::default()
+        }
+    }
+
+    #[test]
+    fn a_title_alone_makes_a_normal_inbox_task() {
+        let fields = form().parse().unwrap();
+        assert_eq!(fields.title.as_str(), "Алгебра №245");
+        assert_eq!(fields.priority, Priority::NORMAL);
+        assert_eq!(
+            (fields.due, fields.list_id, fields.recurrence),
+            (None, None, None)
+        );
+    }
+
+    #[test]
+    fn every_field_is_parsed() {
+        let list = ListId::new();
+        let fields = TaskForm {
+            notes: "стр. 45".into(),
+            due_date: "2026-09-01".into(),
+            due_time: "08:30".into(),
+            priority: "1".into(),
+            list_id: list.to_string(),
+            recurrence: "weekly mon".into(),
+            ..form()
+        }
+        .parse()
+        .unwrap();
+        assert_eq!(fields.list_id, Some(list));
+        assert_eq!(fields.priority.level(), 1);
+        assert!(fields.due.unwrap().time.is_some());
+        assert_eq!(fields.recurrence.unwrap().to_string(), "weekly mon");
+    }
+
+    #[test]
+    fn the_wrong_field_is_named() {
+        assert!(matches!(
+            TaskForm {
+                title: " ".into(),
+                ..form()
+            }
+            .parse(),
+            Err(TaskFieldError::Title(_))
+        ));
+        assert!(matches!(
+            TaskForm {
+                due_date: "вчера".into(),
+                ..form()
+            }
+            .parse(),
+            Err(TaskFieldError::Due(_))
+        ));
+        assert!(matches!(
+            TaskForm {
+                priority: "9".into(),
+                ..form()
+            }
+            .parse(),
+            Err(TaskFieldError::Priority(_))
+        ));
+        assert_eq!(
+            TaskForm {
+                list_id: "inbox".into(),
+                ..form()
+            }
+            .parse(),
+            Err(TaskFieldError::List)
+        );
+        assert!(matches!(
+            TaskForm {
+                recurrence: "often".into(),
+                ..form()
+            }
+            .parse(),
+            Err(TaskFieldError::Recurrence(_))
+        ));
+    }
+}
