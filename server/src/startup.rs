@@ -125,6 +125,7 @@ fn router(
         storage: storage.clone(),
         lease: config.key_lease,
         faults,
+        keys: config.idempotency_keys,
     };
 
     Router::new()

@@ -26,6 +26,7 @@ on_both_backends!(
     completing_twice_keeps_the_first_completion_time,
     a_completion_time_from_the_future_is_clamped_to_now,
     completing_a_task_of_another_account_is_not_found,
+    the_clean_up_job_removes_only_keys_past_their_retention,
 );
 
 async fn tasks(app: &TestApp, client: &reqwest::Client) -> Vec<Value> {
@@ -435,4 +436,42 @@ async fn two_instances_on_one_postgres_database_execute_a_key_once() {
     let (executed, _, _) = tally(&statuses);
     assert_eq!(executed, 1, "{statuses:?}");
     assert_eq!(tasks(&first, &browser).await.len(), 1);
+}
+
+async fn the_clean_up_job_removes_only_keys_past_their_retention(backend: Backend) {
+    use server::maintenance::{clean_up, Retention};
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    let (key, id) = (Uuid::new_v4().to_string(), new_id());
+    app.add_task_with_key(&browser, &key, &id, "Физика").await;
+
+    let week = Retention {
+        batch: 1,
+        ..Retention::default()
+    };
+    assert_eq!(clean_up(&*app.storage, &week).await, 0);
+    assert!(
+        replayed(&app.add_task_with_key(&browser, &key, &id, "Физика").await),
+        "a fresh key is kept"
+    );
+
+    // Let the key age past a retention of one millisecond.
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let expired = Retention {
+        keys: std::time::Duration::from_millis(1),
+        batch: 1,
+        ..Retention::default()
+    };
+    assert_eq!(clean_up(&*app.storage, &expired).await, 1);
+    let after = app.add_task_with_key(&browser, &key, &id, "Физика").await;
+    assert_eq!(after.status(), StatusCode::OK);
+    assert!(
+        !replayed(&after),
+        "the expired key is gone, so the request runs again"
+    );
+    assert_eq!(
+        tasks(&app, &browser).await.len(),
+        1,
+        "and the client id still keeps it one task"
+    );
 }

@@ -176,6 +176,11 @@ pub trait Work: Send {
         now: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
+    /// Claims a key inside this unit of work: `true` if the key had no row.
+    /// Until this work commits or rolls back, a second claim of the same key
+    /// waits (PostgreSQL: on the row; SQLite: on the write lock).
+    async fn insert_claim(&mut self, claim: &KeyClaim) -> Result<bool, StorageError>;
+
     /// Records the answer under the claimed key. `false` when the claim is no
     /// longer ours (its lease ran out and another request took it over).
     async fn complete_key(
@@ -188,4 +193,8 @@ pub trait Work: Send {
     ) -> Result<bool, StorageError>;
 
     async fn commit(self: Box<Self>) -> Result<(), StorageError>;
+
+    /// Rolls back now (dropping rolls back too, but only eventually; SQLite's
+    /// write lock must be free before the next transaction can start).
+    async fn rollback(self: Box<Self>) -> Result<(), StorageError>;
 }

@@ -593,6 +593,24 @@ impl Work for PostgresWork {
         Ok(())
     }
 
+    async fn insert_claim(&mut self, claim: &KeyClaim) -> Result<bool, StorageError> {
+        let inserted = sqlx::query(
+            "INSERT INTO idempotency_keys \
+             (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, idempotency_key) DO NOTHING",
+        )
+        .bind(claim.user_id.as_uuid())
+        .bind(claim.key.as_str())
+        .bind(&claim.fingerprint)
+        .bind(claim.token)
+        .bind(claim.lease_until)
+        .bind(claim.now)
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        Ok(inserted.rows_affected() == 1)
+    }
+
     async fn complete_key(
         &mut self,
         user_id: UserId,
@@ -621,5 +639,9 @@ impl Work for PostgresWork {
 
     async fn commit(self: Box<Self>) -> Result<(), StorageError> {
         self.tx.commit().await.map_err(storage_error)
+    }
+
+    async fn rollback(self: Box<Self>) -> Result<(), StorageError> {
+        self.tx.rollback().await.map_err(storage_error)
     }
 }

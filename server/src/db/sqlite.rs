@@ -632,6 +632,24 @@ impl Work for SqliteWork {
         Ok(())
     }
 
+    async fn insert_claim(&mut self, claim: &KeyClaim) -> Result<bool, StorageError> {
+        let inserted = sqlx::query(
+            "INSERT INTO idempotency_keys \
+             (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, idempotency_key) DO NOTHING",
+        )
+        .bind(claim.user_id.to_string())
+        .bind(claim.key.as_str())
+        .bind(&claim.fingerprint)
+        .bind(claim.token.to_string())
+        .bind(millis(claim.lease_until))
+        .bind(millis(claim.now))
+        .execute(&mut *self.tx)
+        .await
+        .map_err(storage_error)?;
+        Ok(inserted.rows_affected() == 1)
+    }
+
     async fn complete_key(
         &mut self,
         user_id: UserId,
@@ -659,5 +677,9 @@ impl Work for SqliteWork {
 
     async fn commit(self: Box<Self>) -> Result<(), StorageError> {
         self.tx.commit().await.map_err(storage_error)
+    }
+
+    async fn rollback(self: Box<Self>) -> Result<(), StorageError> {
+        self.tx.rollback().await.map_err(storage_error)
     }
 }

@@ -5,11 +5,13 @@
 //! 2. the key comes from the form's `idempotency_key` field (forms that work
 //!    without JavaScript) or else the `Idempotency-Key` header (400 if
 //!    missing or malformed);
-//! 3. the key is claimed: a completed request is answered with its stored
-//!    answer and `Idempotency-Replayed: 1`; a running one with 409 and
-//!    `Retry-After`; a different request under the same key with 422;
-//! 4. the mutation runs inside a unit of work, and its answer is recorded in
-//!    that same transaction before it commits. An answer of 5xx, a failed
+//! 3. the key is claimed inside the mutation's unit of work; if it already
+//!    has a row, a completed request is answered with its stored answer and
+//!    `Idempotency-Replayed: 1`, a running one with 409 and `Retry-After`, a
+//!    different request under the same key with 422, and a claim whose
+//!    request died is taken over once its lease has run out;
+//! 4. the mutation runs in that unit of work, and its answer is recorded in
+//!    the same transaction before it commits. An answer of 5xx, a failed
 //!    commit or a crash commits nothing and frees the key for the retry.
 
 use crate::faults::Faults;
@@ -21,7 +23,7 @@ use app::ssr::idempotency::{
 };
 use app::ssr::keyed::{KeyedUser, KeyedWork};
 use app::ssr::session::token_from_headers;
-use app::ssr::storage::{SessionUser, Storage};
+use app::ssr::storage::{SessionUser, Storage, StorageError, Work};
 use axum::body::{to_bytes, Body, Bytes};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
@@ -45,6 +47,9 @@ pub struct Idempotency {
     pub storage: Arc<dyn Storage>,
     pub lease: Duration,
     pub faults: Faults,
+    /// `false` only in the benchmark that measures what keys cost: the
+    /// mutation then runs in a plain unit of work, with no key.
+    pub keys: bool,
 }
 
 /// Whether a request is a mutation that must carry a key.
@@ -64,6 +69,9 @@ pub async fn keyed_mutations(
         Ok(user) => user,
         Err(response) => return response,
     };
+    if !layer.keys {
+        return without_keys(&layer, user, request, next).await;
+    }
     let (parts, body) = request.into_parts();
     let Ok(body) = to_bytes(body, MAX_BODY_BYTES).await else {
         return StatusCode::PAYLOAD_TOO_LARGE.into_response();
@@ -83,32 +91,72 @@ pub async fn keyed_mutations(
         lease_until: now
             + chrono::Duration::from_std(layer.lease).unwrap_or(chrono::Duration::seconds(15)),
     };
-    match layer.storage.claim_key(&claim).await {
-        Ok(ClaimOutcome::Acquired) => {}
-        Ok(ClaimOutcome::Completed(stored)) => return replay(stored),
-        Ok(ClaimOutcome::InProgress { locked_until }) => {
-            let retry_after_secs = (locked_until - now).num_seconds().max(1) as u64;
-            return app_error(AppError::KeyInProgress { retry_after_secs });
+    // The common case costs one transaction: the claim is inserted inside
+    // the work's own transaction. A concurrent request with the same key
+    // waits on that row until this one commits, then finds the answer.
+    let work = match layer.storage.begin().await {
+        Ok(work) => work,
+        Err(error) => {
+            tracing::error!(%error, "starting a unit of work failed");
+            return unavailable();
         }
-        Ok(ClaimOutcome::Mismatch) => return app_error(AppError::KeyReused),
+    };
+    let work = match claim_within(work, &claim).await {
+        Ok(Some(work)) => work,
+        Ok(None) => match claim_apart(&layer, &claim).await {
+            Ok(work) => work,
+            Err(response) => return response,
+        },
         Err(error) => {
             tracing::error!(%error, "claiming an idempotency key failed");
             return unavailable();
         }
-    }
-
-    let work = match layer.storage.begin().await {
-        Ok(work) => KeyedWork::new(work),
-        Err(error) => {
-            tracing::error!(%error, "starting a unit of work failed");
-            return release(&layer, &claim, unavailable()).await;
-        }
     };
+    let work = KeyedWork::new(work);
     let mut request = Request::from_parts(parts, Body::from(body));
     request.extensions_mut().insert(KeyedUser(user));
     request.extensions_mut().insert(work.clone());
     let response = next.run(request).await;
     finish(&layer, &claim, work, response).await
+}
+
+/// Claims the key inside `work`; `None` (and `work` rolled back) when the
+/// key already has a row.
+async fn claim_within(
+    mut work: Box<dyn Work>,
+    claim: &KeyClaim,
+) -> Result<Option<Box<dyn Work>>, StorageError> {
+    if work.insert_claim(claim).await? {
+        return Ok(Some(work));
+    }
+    work.rollback().await?;
+    Ok(None)
+}
+
+/// The key has a row: a stored answer to replay, a request still running,
+/// another request's key, or a claim whose request died (taken over, and
+/// the work then runs in a transaction of its own).
+async fn claim_apart(layer: &Idempotency, claim: &KeyClaim) -> Result<Box<dyn Work>, Response> {
+    match layer.storage.claim_key(claim).await {
+        Ok(ClaimOutcome::Acquired) => {}
+        Ok(ClaimOutcome::Completed(stored)) => return Err(replay(stored)),
+        Ok(ClaimOutcome::InProgress { locked_until }) => {
+            let retry_after_secs = (locked_until - claim.now).num_seconds().max(1) as u64;
+            return Err(app_error(AppError::KeyInProgress { retry_after_secs }));
+        }
+        Ok(ClaimOutcome::Mismatch) => return Err(app_error(AppError::KeyReused)),
+        Err(error) => {
+            tracing::error!(%error, "claiming an idempotency key failed");
+            return Err(unavailable());
+        }
+    }
+    match layer.storage.begin().await {
+        Ok(work) => Ok(work),
+        Err(error) => {
+            tracing::error!(%error, "starting a unit of work failed");
+            Err(release(layer, claim, unavailable()).await)
+        }
+    }
 }
 
 /// Records the answer with the work and commits both, or neither.
@@ -170,6 +218,30 @@ async fn finish(
         return release(layer, claim, unavailable()).await;
     }
     Response::from_parts(parts, Body::from(body))
+}
+
+/// The same unit of work, without claiming or recording a key: the baseline
+/// of the benchmark, never used in service.
+async fn without_keys(
+    layer: &Idempotency,
+    user: SessionUser,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let work = match layer.storage.begin().await {
+        Ok(work) => KeyedWork::new(work),
+        Err(_) => return unavailable(),
+    };
+    request.extensions_mut().insert(KeyedUser(user));
+    request.extensions_mut().insert(work.clone());
+    let response = next.run(request).await;
+    match work.take().await {
+        Some(tx) if !response.status().is_server_error() => match tx.commit().await {
+            Ok(()) => response,
+            Err(_) => unavailable(),
+        },
+        _ => response,
+    }
 }
 
 async fn signed_in_user(
