@@ -176,7 +176,7 @@ async fn finish(
     };
     if parts.status.is_server_error() {
         // Not an answer to keep: roll back, and let the retry run again.
-        drop(tx);
+        let _ = tx.rollback().await;
         return release(layer, claim, Response::from_parts(parts, Body::from(body))).await;
     }
     let stored = StoredResponse {
@@ -210,7 +210,7 @@ async fn finish(
     }
     if layer.faults.take_commit_failure() {
         tracing::warn!("injected failure before commit");
-        drop(tx);
+        let _ = tx.rollback().await;
         return release(layer, claim, internal_error()).await;
     }
     if let Err(error) = tx.commit().await {
