@@ -578,6 +578,15 @@ fn full_task(minute: u32) -> app::domain::Task {
     app::domain::Task::new(TaskId::new(), form.parse().unwrap(), at(minute))
 }
 
+fn algebra_list() -> app::domain::TaskList {
+    app::domain::TaskList {
+        id: app::domain::ListId::new(),
+        name: app::domain::ListName::parse("Алгебра").unwrap(),
+        created_at: at(1),
+        updated_at: at(1),
+    }
+}
+
 async fn in_work<T>(
     storage: &dyn Storage,
     f: impl for<'w> FnOnce(&'w mut dyn app::ssr::storage::Work) -> futures::future::BoxFuture<'w, T>,
@@ -686,12 +695,7 @@ async fn positions_set_the_order_of_the_list(backend: Backend) {
 async fn deleting_a_list_moves_its_tasks_to_the_inbox(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
-    let list = app::domain::TaskList {
-        id: app::domain::ListId::new(),
-        name: app::domain::ListName::parse("Алгебра").unwrap(),
-        created_at: at(1),
-        updated_at: at(1),
-    };
+    let list = algebra_list();
     let mut task = full_task(2);
     task.list_id = Some(list.id);
     let (l, t) = (list.clone(), task.clone());
@@ -726,12 +730,7 @@ async fn a_list_id_owned_by_another_account_is_a_conflict(backend: Backend) {
     let f = fixture(backend).await;
     let masha = account(&*f.storage, "masha").await;
     let petya = account(&*f.storage, "petya").await;
-    let list = app::domain::TaskList {
-        id: app::domain::ListId::new(),
-        name: app::domain::ListName::parse("Алгебра").unwrap(),
-        created_at: at(1),
-        updated_at: at(1),
-    };
+    let list = algebra_list();
     let l = list.clone();
     in_work(&*f.storage, |w| {
         Box::pin(async move { w.insert_list(masha, &l).await.unwrap() })

@@ -436,16 +436,9 @@ impl Work for PostgresWork {
         if inserted.rows_affected() == 1 {
             return Ok(true);
         }
-        let owner: Uuid = sqlx::query_scalar("SELECT user_id FROM tasks WHERE id = $1")
-            .bind(task.id.as_uuid())
-            .fetch_one(&mut *self.tx)
+        ensure_owner(&mut self.tx, "tasks", task.id.as_uuid(), user_id)
             .await
-            .map_err(storage_error)?;
-        if owner == user_id.as_uuid() {
-            Ok(false)
-        } else {
-            Err(StorageError::Conflict)
-        }
+            .map(|()| false)
     }
 
     async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError> {
@@ -540,16 +533,9 @@ impl Work for PostgresWork {
         if inserted.rows_affected() == 1 {
             return Ok(true);
         }
-        let owner: Uuid = sqlx::query_scalar("SELECT user_id FROM lists WHERE id = $1")
-            .bind(list.id.as_uuid())
-            .fetch_one(&mut *self.tx)
+        ensure_owner(&mut self.tx, "lists", list.id.as_uuid(), user_id)
             .await
-            .map_err(storage_error)?;
-        if owner == user_id.as_uuid() {
-            Ok(false)
-        } else {
-            Err(StorageError::Conflict)
-        }
+            .map(|()| false)
     }
 
     async fn update_list(&mut self, user_id: UserId, list: &TaskList) -> Result<(), StorageError> {
@@ -643,5 +629,25 @@ impl Work for PostgresWork {
 
     async fn rollback(self: Box<Self>) -> Result<(), StorageError> {
         self.tx.rollback().await.map_err(storage_error)
+    }
+}
+
+/// After an insert that did nothing: `Ok` if the row with this id is the
+/// user's own, `Conflict` if it belongs to someone else.
+async fn ensure_owner(
+    tx: &mut Transaction<'static, Postgres>,
+    table: &'static str,
+    id: Uuid,
+    user_id: UserId,
+) -> Result<(), StorageError> {
+    let owner: Uuid = sqlx::query_scalar(&format!("SELECT user_id FROM {table} WHERE id = $1"))
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(storage_error)?;
+    if owner == user_id.as_uuid() {
+        Ok(())
+    } else {
+        Err(StorageError::Conflict)
     }
 }

@@ -505,16 +505,9 @@ impl Work for SqliteWork {
         if inserted.rows_affected() == 1 {
             return Ok(true);
         }
-        let owner: String = sqlx::query_scalar("SELECT user_id FROM tasks WHERE id = ?")
-            .bind(task.id.to_string())
-            .fetch_one(&mut *self.tx)
+        ensure_owner(&mut self.tx, "tasks", task.id.to_string(), user_id)
             .await
-            .map_err(storage_error)?;
-        if owner == user_id.to_string() {
-            Ok(false)
-        } else {
-            Err(StorageError::Conflict)
-        }
+            .map(|()| false)
     }
 
     async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError> {
@@ -608,16 +601,9 @@ impl Work for SqliteWork {
         if inserted.rows_affected() == 1 {
             return Ok(true);
         }
-        let owner: String = sqlx::query_scalar("SELECT user_id FROM lists WHERE id = ?")
-            .bind(list.id.to_string())
-            .fetch_one(&mut *self.tx)
+        ensure_owner(&mut self.tx, "lists", list.id.to_string(), user_id)
             .await
-            .map_err(storage_error)?;
-        if owner == user_id.to_string() {
-            Ok(false)
-        } else {
-            Err(StorageError::Conflict)
-        }
+            .map(|()| false)
     }
 
     async fn update_list(&mut self, user_id: UserId, list: &TaskList) -> Result<(), StorageError> {
@@ -709,5 +695,25 @@ impl Work for SqliteWork {
 
     async fn rollback(self: Box<Self>) -> Result<(), StorageError> {
         self.tx.rollback().await.map_err(storage_error)
+    }
+}
+
+/// After an insert that did nothing: `Ok` if the row with this id is the
+/// user's own, `Conflict` if it belongs to someone else.
+async fn ensure_owner(
+    tx: &mut Transaction<'static, Sqlite>,
+    table: &'static str,
+    id: String,
+    user_id: UserId,
+) -> Result<(), StorageError> {
+    let owner: String = sqlx::query_scalar(&format!("SELECT user_id FROM {table} WHERE id = ?"))
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(storage_error)?;
+    if owner == user_id.to_string() {
+        Ok(())
+    } else {
+        Err(StorageError::Conflict)
     }
 }
