@@ -48,4 +48,5 @@ rm -f target/e2e/tetrad.db*
 export DATABASE_URL="sqlite://target/e2e/tetrad.db"
 export TETRAD_ADDR="127.0.0.1:3017"
 export TETRAD_E2E_URL="http://$TETRAD_ADDR"
+export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
 cargo leptos end-to-end

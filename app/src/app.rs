@@ -18,6 +18,13 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <meta name="theme-color" content="#3b5bdb"/>
+                <meta name="description" content="Планировщик для школьников"/>
+                <link rel="manifest" href="/manifest.webmanifest"/>
+                <link rel="icon" type="image/png" sizes="192x192" href="/icons/icon-192.png"/>
+                <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>
+                <meta name="apple-mobile-web-app-capable" content="yes"/>
+                <meta name="mobile-web-app-capable" content="yes"/>
+                <meta name="apple-mobile-web-app-title" content="Тетрадь"/>
                 <AutoReload options=options.clone()/>
                 <HydrationScripts options/>
                 <MetaTags/>
