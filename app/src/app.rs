@@ -5,7 +5,7 @@ use crate::text;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::{path, SsrMode};
 
 /// The HTML document around the app, rendered on the server only.
 #[cfg(feature = "ssr")]
@@ -46,7 +46,9 @@ pub fn App() -> impl IntoView {
         <Title text=text::APP_NAME/>
         <Router>
             <Routes fallback=NotFound>
-                <Route path=path!("/") view=HomePage/>
+                // Rendered whole on the server (not streamed), so the page is
+                // complete and its forms work before the WASM has loaded.
+                <Route path=path!("/") view=HomePage ssr=SsrMode::Async/>
                 <Route path=path!("/signin") view=SignInPage/>
                 <Route path=path!("/signup") view=SignUpPage/>
             </Routes>

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, uniqueName } from './helpers';
+
+test.use({ javaScriptEnabled: false });
+
+test('before the app has loaded, the forms still work and a double submit adds one task', async ({ page }) => {
+  const name = uniqueName('nojs');
+  await page.goto('/signup');
+  await page.fill('input[name="username"]', name);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await expect(page).toHaveURL(/\/$/);
+
+  // The quick-add form carries its task id and idempotency key, rendered
+  // with it. Two taps send the same form twice.
+  const form = page.locator('form.quick-add');
+  const fields = {
+    id: await form.locator('input[name="id"]').inputValue(),
+    idempotency_key: await form.locator('input[name="idempotency_key"]').inputValue(),
+    quick_add: 'Контурные карты',
+  };
+  expect(fields.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+  const origin = new URL(page.url()).origin;
+  const post = () =>
+    page.request.post('/api/tasks/add', {
+      form: fields,
+      headers: { origin, accept: 'text/html' },
+      maxRedirects: 0,
+    });
+  const [first, second] = await Promise.all([post(), post()]);
+  const statuses = [first.status(), second.status()].sort();
+  // Both are answered: the work once (a redirect back to the page), the other
+  // replayed, or told to retry while the first is still running.
+  expect(statuses[0]).toBe(302);
+  expect([302, 409]).toContain(statuses[1]);
+
+  await page.goto('/');
+  await expect(page.locator('[data-task-id]', { hasText: 'Контурные карты' })).toHaveCount(1);
+
+  // The form itself, submitted the plain way, adds a task too.
+  await page.fill('input[name="quick_add"]', 'Атлас');
+  await page.click('form.quick-add button[type="submit"]');
+  await expect(page.locator('[data-task-id]', { hasText: 'Атлас' })).toHaveCount(1);
+  await expect(page.locator('[data-task-id]')).toHaveCount(2);
+});
