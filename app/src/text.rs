@@ -20,6 +20,8 @@ pub const NO_TASKS: &str = "Задач пока нет. Добавьте пер�
 pub const LOADING: &str = "Загрузка…";
 pub const SENDING: &str = "отправляется…";
 pub const TASKS: &str = "Задачи";
+pub const MARK_DONE: &str = "Отметить выполненной";
+pub const MARK_NOT_DONE: &str = "Вернуть в невыполненные";
 
 /// The characters left for a title, as shown under the quick-add field.
 pub fn chars_left(left: i64) -> String {

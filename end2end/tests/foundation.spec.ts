@@ -63,3 +63,26 @@ test('the task list is only for signed-in students', async ({ page }) => {
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.locator('input[name="username"]')).toBeVisible();
 });
+
+test('a tap on the circle completes the task, and a second tap takes it back', async ({ page }) => {
+  await signUp(page, uniqueName());
+  await waitForHydration(page);
+  await page.fill('input[name="quick_add"]', 'Сдать реферат');
+  await page.press('input[name="quick_add"]', 'Enter');
+  const task = page.locator('[data-task-id]', { hasText: 'Сдать реферат' });
+  const circle = task.locator('button[aria-pressed]');
+  await expect(circle).toHaveAttribute('aria-pressed', 'false');
+
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', 'true');
+  await expect(task).toHaveAttribute('data-sync', 'saved');
+  await page.reload();
+  await expect(circle).toHaveAttribute('aria-pressed', 'true');
+
+  await waitForHydration(page);
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', 'false');
+  await expect(task).toHaveAttribute('data-sync', 'saved');
+  await page.reload();
+  await expect(circle).toHaveAttribute('aria-pressed', 'false');
+});

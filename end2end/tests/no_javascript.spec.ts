@@ -42,4 +42,9 @@ test('before the app has loaded, the forms still work and a double submit adds o
   await page.click('form.quick-add button[type="submit"]');
   await expect(page.locator('[data-task-id]', { hasText: 'Атлас' })).toHaveCount(1);
   await expect(page.locator('[data-task-id]')).toHaveCount(2);
+
+  // The completion circle is a form too.
+  const circle = page.locator('[data-task-id]', { hasText: 'Атлас' }).locator('button[aria-pressed]');
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', 'true');
 });

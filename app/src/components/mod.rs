@@ -5,6 +5,7 @@ mod error_line;
 mod planner;
 mod quick_add;
 mod sign_out_button;
+mod task_item;
 mod task_list;
 
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
@@ -12,4 +13,5 @@ pub use error_line::ErrorLine;
 pub use planner::Planner;
 pub use quick_add::QuickAdd;
 pub use sign_out_button::SignOutButton;
+pub use task_item::TaskItem;
 pub use task_list::TaskList;

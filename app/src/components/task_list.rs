@@ -1,5 +1,6 @@
 //! The list of tasks, with the one being sent shown at once.
 
+use super::TaskItem;
 use crate::api::AddTask;
 use crate::domain::Task;
 use crate::error::AppError;
@@ -32,7 +33,7 @@ pub fn TaskList(
                     }
                     Ok(list) => view! {
                         <ul class="tasks">
-                            {list.into_iter().map(saved_task).collect_view()}
+                            {list.into_iter().map(|task| view! { <TaskItem task/> }).collect_view()}
                             {sending}
                         </ul>
                     }
@@ -43,13 +44,5 @@ pub fn TaskList(
                 }
             })}
         </Transition>
-    }
-}
-
-fn saved_task(task: Task) -> impl IntoView {
-    view! {
-        <li class="task" data-task-id=task.id.to_string() data-sync="saved">
-            <span class="title">{task.title.to_string()}</span>
-        </li>
     }
 }

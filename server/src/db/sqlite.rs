@@ -26,7 +26,9 @@ pub struct SqliteStorage {
     pool: SqlitePool,
     /// SQLite lets one transaction write at a time. Writers queue here, in
     /// order, instead of polling the file lock with sleeps (the busy
-    /// handler), which under load wastes most of the time waiting.
+    /// handler), which under load wastes most of the time waiting. A unit
+    /// of work holds the turn until it ends, so code running inside one must
+    /// write through it, never through the pool (it would wait for itself).
     writer: Arc<Semaphore>,
 }
 
