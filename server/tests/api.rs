@@ -191,6 +191,21 @@ async fn signing_in_issues_a_new_session_id(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    // A mutation with it is refused too, and does nothing.
+    let mutation = old
+        .post(app.url("/api/tasks/add"))
+        .header("cookie", first.split(';').next().unwrap())
+        .header("idempotency-key", Uuid::new_v4().to_string())
+        .form(&[
+            ("id", Uuid::now_v7().to_string().as_str()),
+            ("quick_add", "x"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(mutation.status(), StatusCode::UNAUTHORIZED);
+    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 0);
 }
 
 async fn signing_out_ends_the_session(backend: Backend) {

@@ -6,6 +6,7 @@
 //! reactive owner that provided the context, so context is never looked up
 //! after an await.
 
+use crate::domain::UserId;
 use crate::error::AppError;
 use crate::ssr::keyed::{KeyedUser, KeyedWork, WorkGuard};
 use crate::ssr::passwords::HashError;
@@ -86,17 +87,18 @@ impl Call {
         })
     }
 
-    /// The signed-in account and the unit of work of a keyed mutation.
-    pub async fn keyed(&self) -> Result<(SessionUser, WorkGuard), AppError> {
-        let user = self.require_user().await?;
+    /// The account and the unit of work of a keyed mutation, both handed
+    /// over by the idempotency layer.
+    pub async fn keyed(&self) -> Result<(UserId, WorkGuard), AppError> {
+        let Some(KeyedUser(user)) = self.keyed_user else {
+            tracing::error!("a mutation ran outside the idempotency layer");
+            return Err(self.reject(AppError::Internal));
+        };
         Ok((user, self.work().await?))
     }
 
     /// The signed-in account, if any.
     pub async fn user(&self) -> Result<Option<SessionUser>, AppError> {
-        if let Some(KeyedUser(user)) = &self.keyed_user {
-            return Ok(Some(user.clone()));
-        }
         let Some(token) = self.session_token() else {
             return Ok(None);
         };

@@ -56,12 +56,12 @@ mod imp {
             created_at: now,
             updated_at: now,
         };
-        match work.tx().insert_list(user.user_id, &list).await {
+        match work.tx().insert_list(user, &list).await {
             Ok(_) => {}
             Err(StorageError::Conflict) => return Err(call.reject(AppError::IdConflict)),
             Err(error) => return Err(call.storage_fault(error)),
         }
-        match work.tx().find_list(user.user_id, id).await {
+        match work.tx().find_list(user, id).await {
             Ok(Some(list)) => Ok(list),
             Ok(None) => Err(call.reject(AppError::ListNotFound)),
             Err(error) => Err(call.storage_fault(error)),
@@ -72,7 +72,7 @@ mod imp {
         let call = Call::begin();
         let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
         let (user, mut work) = call.keyed().await?;
-        let mut list = match work.tx().find_list(user.user_id, id).await {
+        let mut list = match work.tx().find_list(user, id).await {
             Ok(Some(list)) => list,
             Ok(None) => return Err(call.reject(AppError::ListNotFound)),
             Err(error) => return Err(call.storage_fault(error)),
@@ -80,7 +80,7 @@ mod imp {
         list.name = name;
         list.updated_at = Utc::now();
         work.tx()
-            .update_list(user.user_id, &list)
+            .update_list(user, &list)
             .await
             .map_err(|e| call.storage_fault(e))?;
         Ok(list)
@@ -90,7 +90,7 @@ mod imp {
         let call = Call::begin();
         let (user, mut work) = call.keyed().await?;
         work.tx()
-            .delete_list(user.user_id, id, Utc::now())
+            .delete_list(user, id, Utc::now())
             .await
             .map_err(|e| call.storage_fault(e))
     }

@@ -101,10 +101,11 @@ pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::Call;
+    use crate::domain::UserId;
     use crate::domain::{Task, TaskFields, TaskForm, TaskId, TaskTitle};
     use crate::error::AppError;
     use crate::ssr::keyed::WorkGuard;
-    use crate::ssr::storage::{SessionUser, StorageError};
+    use crate::ssr::storage::StorageError;
     use chrono::{DateTime, Utc};
 
     /// The most tasks one reorder may name.
@@ -139,12 +140,12 @@ mod imp {
             .parse()
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
         let (user, mut work) = call.keyed().await?;
-        check_list(call, &user, &mut work, &fields).await?;
+        check_list(call, user, &mut work, &fields).await?;
         let task = Task::new(id, fields, Utc::now());
-        match work.tx().insert_task(user.user_id, &task).await {
+        match work.tx().insert_task(user, &task).await {
             // Created now, or by an earlier request with the same id: either
             // way the answer is the task as stored.
-            Ok(_) => stored(call, &user, &mut work, id).await,
+            Ok(_) => stored(call, user, &mut work, id).await,
             Err(StorageError::Conflict) => Err(call.reject(AppError::IdConflict)),
             Err(error) => Err(call.storage_fault(error)),
         }
@@ -156,10 +157,10 @@ mod imp {
             .parse()
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
         let (user, mut work) = call.keyed().await?;
-        check_list(&call, &user, &mut work, &fields).await?;
-        let mut task = stored(&call, &user, &mut work, id).await?;
+        check_list(&call, user, &mut work, &fields).await?;
+        let mut task = stored(&call, user, &mut work, id).await?;
         task.edit(fields, Utc::now());
-        save(&call, &user, &mut work, task).await
+        save(&call, user, &mut work, task).await
     }
 
     pub async fn set_completed(
@@ -170,25 +171,25 @@ mod imp {
         let call = Call::begin();
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
-        let mut task = stored(&call, &user, &mut work, id).await?;
+        let mut task = stored(&call, user, &mut work, id).await?;
         let first_completion = task.completed_at.unwrap_or(at);
         task.set_completed(completed, at);
         // The next occurrence follows from the task's own data and its
         // first completion, so a repeat (any key) derives the same one.
         if let Some(next) = task.next_occurrence(first_completion.date_naive(), at) {
             let result = if completed {
-                work.tx().insert_task(user.user_id, &next).await.map(drop)
+                work.tx().insert_task(user, &next).await.map(drop)
             } else {
                 // Un-completing takes the next occurrence back, unless the
                 // person has already changed it.
                 work.tx()
-                    .delete_task_if_untouched(user.user_id, next.id)
+                    .delete_task_if_untouched(user, next.id)
                     .await
                     .map(drop)
             };
             result.map_err(|e| call.storage_fault(e))?;
         }
-        save(&call, &user, &mut work, task).await
+        save(&call, user, &mut work, task).await
     }
 
     pub async fn set_deleted(
@@ -199,9 +200,9 @@ mod imp {
         let call = Call::begin();
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
-        let mut task = stored(&call, &user, &mut work, id).await?;
+        let mut task = stored(&call, user, &mut work, id).await?;
         task.set_deleted(deleted, at);
-        save(&call, &user, &mut work, task).await
+        save(&call, user, &mut work, task).await
     }
 
     pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
@@ -211,7 +212,7 @@ mod imp {
         }
         let (user, mut work) = call.keyed().await?;
         work.tx()
-            .set_positions(user.user_id, &ids, Utc::now())
+            .set_positions(user, &ids, Utc::now())
             .await
             .map_err(|e| call.storage_fault(e))
     }
@@ -224,11 +225,11 @@ mod imp {
 
     async fn stored(
         call: &Call,
-        user: &SessionUser,
+        user: UserId,
         work: &mut WorkGuard,
         id: TaskId,
     ) -> Result<Task, AppError> {
-        match work.tx().find_task(user.user_id, id).await {
+        match work.tx().find_task(user, id).await {
             Ok(Some(task)) => Ok(task),
             Ok(None) => Err(call.reject(AppError::TaskNotFound)),
             Err(error) => Err(call.storage_fault(error)),
@@ -237,12 +238,12 @@ mod imp {
 
     async fn save(
         call: &Call,
-        user: &SessionUser,
+        user: UserId,
         work: &mut WorkGuard,
         task: Task,
     ) -> Result<Task, AppError> {
         work.tx()
-            .update_task(user.user_id, &task)
+            .update_task(user, &task)
             .await
             .map_err(|e| call.storage_fault(e))?;
         Ok(task)
@@ -251,14 +252,14 @@ mod imp {
     /// A task may only go into one of the person's own lists.
     async fn check_list(
         call: &Call,
-        user: &SessionUser,
+        user: UserId,
         work: &mut WorkGuard,
         fields: &TaskFields,
     ) -> Result<(), AppError> {
         let Some(list_id) = fields.list_id else {
             return Ok(());
         };
-        match work.tx().find_list(user.user_id, list_id).await {
+        match work.tx().find_list(user, list_id).await {
             Ok(Some(_)) => Ok(()),
             Ok(None) => Err(call.reject(AppError::ListNotFound)),
             Err(error) => Err(call.storage_fault(error)),

@@ -24,6 +24,30 @@ pub struct KeyClaim {
     pub lease_until: DateTime<Utc>,
 }
 
+/// A claim before its account is known: the first statement of a keyed
+/// mutation resolves the session and inserts the claim together.
+#[derive(Clone, Debug)]
+pub struct NewClaim {
+    pub key: IdempotencyKey,
+    pub fingerprint: Vec<u8>,
+    pub token: Uuid,
+    pub now: DateTime<Utc>,
+    pub lease_until: DateTime<Utc>,
+}
+
+impl NewClaim {
+    pub fn for_user(&self, user_id: UserId) -> KeyClaim {
+        KeyClaim {
+            user_id,
+            key: self.key.clone(),
+            fingerprint: self.fingerprint.clone(),
+            token: self.token,
+            now: self.now,
+            lease_until: self.lease_until,
+        }
+    }
+}
+
 /// The answer stored for a completed request, replayed to every repeat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredResponse {

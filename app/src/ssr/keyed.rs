@@ -3,16 +3,18 @@
 //! mutation must make its changes (the same transaction that records the
 //! answer under the request's key).
 
-use super::storage::{SessionUser, Work};
+use super::storage::Work;
+use crate::domain::UserId;
 use std::sync::Arc;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 #[derive(Clone)]
 pub struct KeyedWork(Arc<Mutex<Option<Box<dyn Work>>>>);
 
-/// The account the idempotency layer resolved for this request.
-#[derive(Clone, Debug)]
-pub struct KeyedUser(pub SessionUser);
+/// The account the idempotency layer resolved for this request (from its
+/// session, in the same statement that claimed the key).
+#[derive(Clone, Copy, Debug)]
+pub struct KeyedUser(pub UserId);
 
 impl KeyedWork {
     pub fn new(work: Box<dyn Work>) -> Self {

@@ -1,7 +1,7 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 
-use super::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use super::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
 use crate::domain::{IdempotencyKey, ListId, Task, TaskId, TaskList, UserId, Username};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -176,10 +176,17 @@ pub trait Work: Send {
         now: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
-    /// Claims a key inside this unit of work: `true` if the key had no row.
-    /// Until this work commits or rolls back, a second claim of the same key
-    /// waits (PostgreSQL: on the row; SQLite: on the write lock).
-    async fn insert_claim(&mut self, claim: &KeyClaim) -> Result<bool, StorageError>;
+    /// In one statement: finds the account of the session `token_hash` and
+    /// claims the key for it inside this unit of work. `Some(account)` when
+    /// claimed; `None` when the session is not valid or the key already has
+    /// a row (`find_session` tells which). Until this work ends, a second
+    /// claim of the same key waits (PostgreSQL: on the row; SQLite: on the
+    /// write lock).
+    async fn claim_for_session(
+        &mut self,
+        token_hash: &[u8],
+        claim: &NewClaim,
+    ) -> Result<Option<UserId>, StorageError>;
 
     /// Records the answer under the claimed key. `false` when the claim is no
     /// longer ours (its lease ran out and another request took it over).

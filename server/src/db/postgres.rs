@@ -7,7 +7,7 @@ use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle, UserId,
     Username,
 };
-use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -579,22 +579,27 @@ impl Work for PostgresWork {
         Ok(())
     }
 
-    async fn insert_claim(&mut self, claim: &KeyClaim) -> Result<bool, StorageError> {
-        let inserted = sqlx::query(
+    async fn claim_for_session(
+        &mut self,
+        token_hash: &[u8],
+        claim: &NewClaim,
+    ) -> Result<Option<UserId>, StorageError> {
+        let claimed: Option<Uuid> = sqlx::query_scalar(
             "INSERT INTO idempotency_keys \
              (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, idempotency_key) DO NOTHING",
+             SELECT user_id, $1, $2, $3, $4, $5 FROM sessions WHERE token_hash = $6 AND expires_at > $5 \
+             ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING user_id",
         )
-        .bind(claim.user_id.as_uuid())
         .bind(claim.key.as_str())
         .bind(&claim.fingerprint)
         .bind(claim.token)
         .bind(claim.lease_until)
         .bind(claim.now)
-        .execute(&mut *self.tx)
+        .bind(token_hash)
+        .fetch_optional(&mut *self.tx)
         .await
         .map_err(storage_error)?;
-        Ok(inserted.rows_affected() == 1)
+        Ok(claimed.map(UserId::from_uuid))
     }
 
     async fn complete_key(

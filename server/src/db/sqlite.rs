@@ -9,7 +9,7 @@ use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle, UserId,
     Username,
 };
-use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -648,22 +648,28 @@ impl Work for SqliteWork {
         Ok(())
     }
 
-    async fn insert_claim(&mut self, claim: &KeyClaim) -> Result<bool, StorageError> {
-        let inserted = sqlx::query(
+    async fn claim_for_session(
+        &mut self,
+        token_hash: &[u8],
+        claim: &NewClaim,
+    ) -> Result<Option<UserId>, StorageError> {
+        let claimed: Option<String> = sqlx::query_scalar(
             "INSERT INTO idempotency_keys \
              (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, idempotency_key) DO NOTHING",
+             SELECT user_id, ?, ?, ?, ?, ? FROM sessions WHERE token_hash = ? AND expires_at > ? \
+             ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING user_id",
         )
-        .bind(claim.user_id.to_string())
         .bind(claim.key.as_str())
         .bind(&claim.fingerprint)
         .bind(claim.token.to_string())
         .bind(millis(claim.lease_until))
         .bind(millis(claim.now))
-        .execute(&mut *self.tx)
+        .bind(token_hash)
+        .bind(millis(claim.now))
+        .fetch_optional(&mut *self.tx)
         .await
         .map_err(storage_error)?;
-        Ok(inserted.rows_affected() == 1)
+        claimed.map(|id| parse_uuid("user id", &id)).transpose()
     }
 
     async fn complete_key(

@@ -19,7 +19,7 @@ use crate::startup::MAX_BODY_BYTES;
 use app::domain::{IdempotencyKey, IdempotencyKeyError};
 use app::error::AppError;
 use app::ssr::idempotency::{
-    fingerprint, ClaimOutcome, KeyClaim, StoredResponse, REPLAYED_HEADERS,
+    fingerprint, ClaimOutcome, KeyClaim, NewClaim, StoredResponse, REPLAYED_HEADERS,
 };
 use app::ssr::keyed::{KeyedUser, KeyedWork};
 use app::ssr::session::token_from_headers;
@@ -65,12 +65,11 @@ pub async fn keyed_mutations(
     if !needs_key(request.method(), request.uri().path()) {
         return next.run(request).await;
     }
-    let user = match signed_in_user(&layer, request.headers()).await {
-        Ok(user) => user,
-        Err(response) => return response,
+    let Some(session) = token_from_headers(request.headers()) else {
+        return app_error(AppError::Unauthorized);
     };
     if !layer.keys {
-        return without_keys(&layer, user, request, next).await;
+        return without_keys(&layer, request, next).await;
     }
     let (parts, body) = request.into_parts();
     let Ok(body) = to_bytes(body, MAX_BODY_BYTES).await else {
@@ -82,8 +81,7 @@ pub async fn keyed_mutations(
     };
 
     let now = Utc::now();
-    let claim = KeyClaim {
-        user_id: user.user_id,
+    let new_claim = NewClaim {
         fingerprint: fingerprint(parts.method.as_str(), parts.uri.path(), &body),
         key,
         token: Uuid::new_v4(),
@@ -91,9 +89,10 @@ pub async fn keyed_mutations(
         lease_until: now
             + chrono::Duration::from_std(layer.lease).unwrap_or(chrono::Duration::seconds(15)),
     };
-    // The common case costs one transaction: the claim is inserted inside
-    // the work's own transaction. A concurrent request with the same key
-    // waits on that row until this one commits, then finds the answer.
+    // The common case costs one transaction, and its first statement both
+    // finds the session's account and claims the key. A concurrent request
+    // with the same key waits on that row until this one ends, then finds
+    // the answer.
     let work = match layer.storage.begin().await {
         Ok(work) => work,
         Err(error) => {
@@ -101,10 +100,10 @@ pub async fn keyed_mutations(
             return unavailable();
         }
     };
-    let work = match claim_within(work, &claim).await {
-        Ok(Some(work)) => work,
-        Ok(None) => match claim_apart(&layer, &claim).await {
-            Ok(work) => work,
+    let (claim, work) = match claim_within(work, &session.hash(), &new_claim).await {
+        Ok(Some(claimed)) => claimed,
+        Ok(None) => match claim_apart(&layer, &session.hash(), &new_claim).await {
+            Ok(claimed) => claimed,
             Err(response) => return response,
         },
         Err(error) => {
@@ -114,30 +113,45 @@ pub async fn keyed_mutations(
     };
     let work = KeyedWork::new(work);
     let mut request = Request::from_parts(parts, Body::from(body));
-    request.extensions_mut().insert(KeyedUser(user));
+    request.extensions_mut().insert(KeyedUser(claim.user_id));
     request.extensions_mut().insert(work.clone());
     let response = next.run(request).await;
     finish(&layer, &claim, work, response).await
 }
 
-/// Claims the key inside `work`; `None` (and `work` rolled back) when the
-/// key already has a row.
+/// Claims the key for the session's account inside `work`; `None` (and
+/// `work` rolled back) when the session is not valid or the key has a row.
 async fn claim_within(
     mut work: Box<dyn Work>,
-    claim: &KeyClaim,
-) -> Result<Option<Box<dyn Work>>, StorageError> {
-    if work.insert_claim(claim).await? {
-        return Ok(Some(work));
+    session: &[u8],
+    claim: &NewClaim,
+) -> Result<Option<(KeyClaim, Box<dyn Work>)>, StorageError> {
+    if let Some(user_id) = work.claim_for_session(session, claim).await? {
+        return Ok(Some((claim.for_user(user_id), work)));
     }
     work.rollback().await?;
     Ok(None)
 }
 
-/// The key has a row: a stored answer to replay, a request still running,
-/// another request's key, or a claim whose request died (taken over, and
-/// the work then runs in a transaction of its own).
-async fn claim_apart(layer: &Idempotency, claim: &KeyClaim) -> Result<Box<dyn Work>, Response> {
-    match layer.storage.claim_key(claim).await {
+/// No claim was made: the session is not valid (401), or the key has a row —
+/// a stored answer to replay, a request still running (409), another
+/// request's key (422), or a claim whose request died (taken over; the work
+/// then runs in a transaction of its own).
+async fn claim_apart(
+    layer: &Idempotency,
+    session: &[u8],
+    new_claim: &NewClaim,
+) -> Result<(KeyClaim, Box<dyn Work>), Response> {
+    let user = match layer.storage.find_session(session, new_claim.now).await {
+        Ok(Some(user)) => user,
+        Ok(None) => return Err(app_error(AppError::Unauthorized)),
+        Err(error) => {
+            tracing::error!(%error, "resolving the session failed");
+            return Err(unavailable());
+        }
+    };
+    let claim = new_claim.for_user(user.user_id);
+    match layer.storage.claim_key(&claim).await {
         Ok(ClaimOutcome::Acquired) => {}
         Ok(ClaimOutcome::Completed(stored)) => return Err(replay(stored)),
         Ok(ClaimOutcome::InProgress { locked_until }) => {
@@ -151,10 +165,10 @@ async fn claim_apart(layer: &Idempotency, claim: &KeyClaim) -> Result<Box<dyn Wo
         }
     }
     match layer.storage.begin().await {
-        Ok(work) => Ok(work),
+        Ok(work) => Ok((claim, work)),
         Err(error) => {
             tracing::error!(%error, "starting a unit of work failed");
-            Err(release(layer, claim, unavailable()).await)
+            Err(release(layer, &claim, unavailable()).await)
         }
     }
 }
@@ -222,17 +236,16 @@ async fn finish(
 
 /// The same unit of work, without claiming or recording a key: the baseline
 /// of the benchmark, never used in service.
-async fn without_keys(
-    layer: &Idempotency,
-    user: SessionUser,
-    mut request: Request,
-    next: Next,
-) -> Response {
+async fn without_keys(layer: &Idempotency, mut request: Request, next: Next) -> Response {
+    let user = match signed_in_user(layer, request.headers()).await {
+        Ok(user) => user,
+        Err(response) => return response,
+    };
     let work = match layer.storage.begin().await {
         Ok(work) => KeyedWork::new(work),
         Err(_) => return unavailable(),
     };
-    request.extensions_mut().insert(KeyedUser(user));
+    request.extensions_mut().insert(KeyedUser(user.user_id));
     request.extensions_mut().insert(work.clone());
     let response = next.run(request).await;
     match work.take().await {
