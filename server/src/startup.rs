@@ -42,6 +42,7 @@ pub enum StartupError {
 /// A server bound to its address, ready to run.
 pub struct Application {
     listener: TcpListener,
+    local_addr: SocketAddr,
     router: Router,
     storage: Arc<dyn Storage>,
     faults: Faults,
@@ -60,15 +61,17 @@ impl Application {
         let mut leptos_options = leptos::config::get_configuration(None)
             .map_err(|e| StartupError::Leptos(e.to_string()))?
             .leptos_options;
-        leptos_options.site_addr = listener.local_addr().map_err(|source| StartupError::Bind {
+        let local_addr = listener.local_addr().map_err(|source| StartupError::Bind {
             addr: config.listen_addr,
             source,
         })?;
+        leptos_options.site_addr = local_addr;
         let faults = Faults::default();
         let router = router(&config, storage.clone(), faults.clone(), leptos_options);
         let maintenance = maintenance::spawn(storage.clone(), config.retention.clone());
         Ok(Self {
             listener,
+            local_addr,
             router,
             storage,
             faults,
@@ -77,9 +80,7 @@ impl Application {
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener
-            .local_addr()
-            .expect("a bound listener has an address")
+        self.local_addr
     }
 
     pub fn storage(&self) -> Arc<dyn Storage> {

@@ -43,7 +43,7 @@ mod imp {
     use chrono::{Duration, Utc};
 
     pub async fn sign_up(username: String, password: String) -> Result<(), AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let username = Username::parse(&username).map_err(|e| call.reject(e.into()))?;
         let password = Password::parse(&password).map_err(|e| call.reject(e.into()))?;
         let hash = passwords::hash(password)
@@ -65,7 +65,7 @@ mod imp {
     }
 
     pub async fn sign_in(username: String, password: String) -> Result<(), AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         // A name or password that could never be valid simply does not match:
         // the answer must not tell which of the two was wrong.
         let (Ok(username), Ok(password)) = (Username::parse(&username), Password::parse(&password))
@@ -113,15 +113,15 @@ mod imp {
     }
 
     pub async fn sign_out() -> Result<(), AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         end_current_session(&call).await?;
-        call.send_cookie(session::clear_cookie(&call.state.settings));
+        call.send_cookie(session::clear_cookie(&call.state.settings))?;
         call.redirect("/signin");
         Ok(())
     }
 
     pub async fn current_account() -> Result<Option<Account>, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let user = call.user().await?;
         Ok(user.map(|user| Account {
             username: user.username.to_string(),
@@ -137,7 +137,7 @@ mod imp {
             .create_session(&token.hash(), user_id, now, now + ttl)
             .await
             .map_err(|e| call.storage_fault(e))?;
-        call.send_cookie(token.set_cookie(&call.state.settings));
+        call.send_cookie(token.set_cookie(&call.state.settings))?;
         call.redirect("/");
         Ok(())
     }

@@ -13,7 +13,7 @@ use crate::ssr::passwords::HashError;
 use crate::ssr::session::{self, SessionToken};
 use crate::ssr::storage::{SessionUser, StorageError};
 use crate::ssr::AppState;
-use http::header::{ACCEPT, LOCATION, RETRY_AFTER, SET_COOKIE};
+use http::header::{InvalidHeaderValue, ACCEPT, LOCATION, RETRY_AFTER, SET_COOKIE};
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use leptos::prelude::use_context;
 use leptos_axum::ResponseOptions;
@@ -27,7 +27,9 @@ pub struct Call {
 }
 
 impl Call {
-    pub fn begin() -> Self {
+    /// Fails only if the server did not provide its state (a wiring bug),
+    /// which is logged and answered 500, never a panic.
+    pub fn begin() -> Result<Self, AppError> {
         let parts = use_context::<http::request::Parts>();
         let extension = |parts: &http::request::Parts| {
             (
@@ -36,13 +38,17 @@ impl Call {
             )
         };
         let (keyed_user, work) = parts.as_ref().map(extension).unwrap_or_default();
-        Self {
-            state: AppState::current(),
+        let Some(state) = AppState::current() else {
+            tracing::error!("the server did not provide its state to a server function");
+            return Err(AppError::Internal);
+        };
+        Ok(Self {
+            state,
             headers: parts.map(|parts| parts.headers).unwrap_or_default(),
             response: use_context::<ResponseOptions>(),
             keyed_user,
             work,
-        }
+        })
     }
 
     /// Sets the response status for `error` and returns it.
@@ -116,10 +122,18 @@ impl Call {
             .ok_or_else(|| self.reject(AppError::Unauthorized))
     }
 
-    pub fn send_cookie(&self, value: HeaderValue) {
+    pub fn send_cookie(
+        &self,
+        value: Result<HeaderValue, InvalidHeaderValue>,
+    ) -> Result<(), AppError> {
+        let value = value.map_err(|error| {
+            tracing::error!(%error, "a cookie that is not a valid header");
+            self.reject(AppError::Internal)
+        })?;
         if let Some(response) = &self.response {
             response.append_header(SET_COOKIE, value);
         }
+        Ok(())
     }
 
     /// Sends the browser to `path`: a 302 for a plain form post, the server

@@ -36,7 +36,7 @@ mod imp {
     use chrono::Utc;
 
     pub async fn list_lists() -> Result<Vec<TaskList>, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let user = call.require_user().await?;
         call.state
             .storage
@@ -46,7 +46,7 @@ mod imp {
     }
 
     pub async fn create_list(id: ListId, name: String) -> Result<TaskList, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
         let (user, mut work) = call.keyed().await?;
         let now = Utc::now();
@@ -69,7 +69,7 @@ mod imp {
     }
 
     pub async fn rename_list(id: ListId, name: String) -> Result<TaskList, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
         let (user, mut work) = call.keyed().await?;
         let mut list = match work.tx().find_list(user, id).await {
@@ -87,7 +87,7 @@ mod imp {
     }
 
     pub async fn delete_list(id: ListId) -> Result<(), AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let (user, mut work) = call.keyed().await?;
         work.tx()
             .delete_list(user, id, Utc::now())

@@ -112,7 +112,7 @@ mod imp {
     const MAX_REORDER: usize = 1000;
 
     pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let user = call.require_user().await?;
         call.state
             .storage
@@ -122,7 +122,7 @@ mod imp {
     }
 
     pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let title = TaskTitle::parse(&quick_add).map_err(|e| call.reject(e.into()))?;
         let fields = TaskForm {
             title: title.to_string(),
@@ -132,7 +132,7 @@ mod imp {
     }
 
     pub async fn create_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
-        create(&Call::begin(), id, form).await
+        create(&Call::begin()?, id, form).await
     }
 
     async fn create(call: &Call, id: TaskId, form: TaskForm) -> Result<Task, AppError> {
@@ -152,7 +152,7 @@ mod imp {
     }
 
     pub async fn edit_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let fields = form
             .parse()
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
@@ -168,7 +168,7 @@ mod imp {
         completed: bool,
         at: Option<DateTime<Utc>>,
     ) -> Result<Task, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
         let mut task = stored(&call, user, &mut work, id).await?;
@@ -197,7 +197,7 @@ mod imp {
         deleted: bool,
         at: Option<DateTime<Utc>>,
     ) -> Result<Task, AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
         let mut task = stored(&call, user, &mut work, id).await?;
@@ -206,7 +206,7 @@ mod imp {
     }
 
     pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
-        let call = Call::begin();
+        let call = Call::begin()?;
         if ids.len() > MAX_REORDER {
             return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
         }

@@ -34,7 +34,7 @@ pub struct AppState {
 
 impl AppState {
     /// The state provided to this request by the server crate.
-    pub fn current() -> Self {
-        leptos::prelude::expect_context::<AppState>()
+    pub fn current() -> Option<Self> {
+        leptos::prelude::use_context::<AppState>()
     }
 }

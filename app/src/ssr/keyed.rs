@@ -6,7 +6,7 @@
 use super::storage::Work;
 use crate::domain::UserId;
 use std::sync::Arc;
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio::sync::{Mutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 
 #[derive(Clone)]
 pub struct KeyedWork(Arc<Mutex<Option<Box<dyn Work>>>>);
@@ -24,7 +24,9 @@ impl KeyedWork {
     /// Access for the mutation; `None` once the layer has taken the work back.
     pub async fn lock(&self) -> Option<WorkGuard> {
         let guard = self.0.clone().lock_owned().await;
-        guard.is_some().then_some(WorkGuard(guard))
+        OwnedMutexGuard::try_map(guard, Option::as_mut)
+            .ok()
+            .map(WorkGuard)
     }
 
     /// Takes the work back to record the answer and commit.
@@ -34,12 +36,10 @@ impl KeyedWork {
 }
 
 /// Exclusive access to the unit of work while a mutation runs.
-pub struct WorkGuard(OwnedMutexGuard<Option<Box<dyn Work>>>);
+pub struct WorkGuard(OwnedMappedMutexGuard<Option<Box<dyn Work>>, Box<dyn Work>>);
 
 impl WorkGuard {
     pub fn tx(&mut self) -> &mut dyn Work {
-        self.0
-            .as_deref_mut()
-            .expect("a WorkGuard is only made while the work is present")
+        &mut **self.0
     }
 }

@@ -5,6 +5,7 @@ use super::context::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use cookie::{Cookie, SameSite};
+use http::header::InvalidHeaderValue;
 use http::header::COOKIE;
 use http::HeaderValue;
 use rand_core::{OsRng, RngCore};
@@ -31,7 +32,7 @@ impl SessionToken {
     }
 
     /// The `Set-Cookie` value that hands this token to the browser.
-    pub fn set_cookie(&self, settings: &Settings) -> HeaderValue {
+    pub fn set_cookie(&self, settings: &Settings) -> Result<HeaderValue, InvalidHeaderValue> {
         let max_age = cookie::time::Duration::seconds(settings.session_ttl.as_secs() as i64);
         let cookie = base_cookie(self.0.clone(), settings)
             .max_age(max_age)
@@ -41,7 +42,7 @@ impl SessionToken {
 }
 
 /// The `Set-Cookie` value that removes the session cookie.
-pub fn clear_cookie(settings: &Settings) -> HeaderValue {
+pub fn clear_cookie(settings: &Settings) -> Result<HeaderValue, InvalidHeaderValue> {
     let cookie = base_cookie(String::new(), settings)
         .max_age(cookie::time::Duration::ZERO)
         .build();
@@ -56,8 +57,8 @@ fn base_cookie(value: String, settings: &Settings) -> cookie::CookieBuilder<'sta
         .secure(settings.secure_cookies)
 }
 
-fn header_value(cookie: Cookie<'static>) -> HeaderValue {
-    HeaderValue::from_str(&cookie.encoded().to_string()).expect("a cookie is a valid header value")
+fn header_value(cookie: Cookie<'static>) -> Result<HeaderValue, InvalidHeaderValue> {
+    HeaderValue::from_str(&cookie.encoded().to_string())
 }
 
 /// The session token sent with this request, if any.
@@ -86,7 +87,9 @@ mod tests {
 
     #[test]
     fn the_cookie_is_http_only_lax_and_scoped_to_the_site() {
-        let value = SessionToken::generate().set_cookie(&Settings::default());
+        let value = SessionToken::generate()
+            .set_cookie(&Settings::default())
+            .unwrap();
         let text = value.to_str().unwrap();
         assert!(text.contains("HttpOnly"));
         assert!(text.contains("SameSite=Lax"));
@@ -100,7 +103,7 @@ mod tests {
             secure_cookies: true,
             ..Settings::default()
         };
-        let value = SessionToken::generate().set_cookie(&settings);
+        let value = SessionToken::generate().set_cookie(&settings).unwrap();
         assert!(value.to_str().unwrap().contains("Secure"));
     }
 
