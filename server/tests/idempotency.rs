@@ -29,17 +29,6 @@ on_both_backends!(
     the_clean_up_job_removes_only_keys_past_their_retention,
 );
 
-async fn tasks(app: &TestApp, client: &reqwest::Client) -> Vec<Value> {
-    app.list_tasks(client)
-        .await
-        .json::<Value>()
-        .await
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .clone()
-}
-
 fn replayed(response: &reqwest::Response) -> bool {
     response
         .headers()
@@ -67,7 +56,7 @@ async fn the_same_key_twice_adds_one_task_and_replays_the_identical_answer(backe
     assert!(replayed(&second));
     assert_eq!(second.headers().get("content-type").cloned(), first_type);
     assert_eq!(second.text().await.unwrap(), first_body);
-    assert_eq!(tasks(&app, &browser).await.len(), 1);
+    assert_eq!(app.tasks(&browser).await.len(), 1);
 }
 
 async fn different_keys_add_different_tasks(backend: Backend) {
@@ -75,7 +64,7 @@ async fn different_keys_add_different_tasks(backend: Backend) {
     let browser = app.signed_up_browser("masha").await;
     app.add_task(&browser, &new_id(), "Физика").await;
     app.add_task(&browser, &new_id(), "Физика").await;
-    assert_eq!(tasks(&app, &browser).await.len(), 2);
+    assert_eq!(app.tasks(&browser).await.len(), 2);
 }
 
 async fn the_same_key_with_other_arguments_is_refused_and_changes_nothing(backend: Backend) {
@@ -90,7 +79,8 @@ async fn the_same_key_with_other_arguments_is_refused_and_changes_nothing(backen
         .await;
     assert_eq!(other.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(other.json::<Value>().await.unwrap(), "KeyReused");
-    let titles: Vec<Value> = tasks(&app, &browser)
+    let titles: Vec<Value> = app
+        .tasks(&browser)
         .await
         .into_iter()
         .map(|t| t["title"].clone())
@@ -113,7 +103,7 @@ async fn the_same_key_on_another_endpoint_is_refused(backend: Backend) {
         )
         .await;
     assert_eq!(complete.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(tasks(&app, &browser).await[0]["completed_at"].is_null());
+    assert!(app.tasks(&browser).await[0]["completed_at"].is_null());
 }
 
 /// Counts the answers: (executed, replayed, in progress).
@@ -157,7 +147,7 @@ async fn twenty_concurrent_requests_with_one_key_execute_once(backend: Backend) 
         executed, 1,
         "exactly one request did the work: {statuses:?}"
     );
-    assert_eq!(tasks(&app, &browser).await.len(), 1);
+    assert_eq!(app.tasks(&browser).await.len(), 1);
 }
 
 async fn a_failure_before_commit_persists_nothing_and_the_retry_runs_once(backend: Backend) {
@@ -169,14 +159,14 @@ async fn a_failure_before_commit_persists_nothing_and_the_retry_runs_once(backen
     let failed = app.add_task_with_key(&browser, &key, &id, "Физика").await;
     assert!(failed.status().is_server_error());
     assert!(
-        tasks(&app, &browser).await.is_empty(),
+        app.tasks(&browser).await.is_empty(),
         "the write was rolled back"
     );
 
     let retry = app.add_task_with_key(&browser, &key, &id, "Физика").await;
     assert_eq!(retry.status(), StatusCode::OK);
     assert!(!replayed(&retry), "the retry really ran");
-    assert_eq!(tasks(&app, &browser).await.len(), 1);
+    assert_eq!(app.tasks(&browser).await.len(), 1);
 }
 
 async fn user_id_of(app: &TestApp, name: &str) -> app::domain::UserId {
@@ -225,7 +215,7 @@ async fn a_key_still_in_progress_gets_409_with_retry_after(backend: Backend) {
         .parse()
         .unwrap();
     assert!((1..=30).contains(&retry_after), "{retry_after}");
-    assert!(tasks(&app, &browser).await.is_empty());
+    assert!(app.tasks(&browser).await.is_empty());
 }
 
 async fn a_key_whose_request_died_is_taken_over_after_the_lease(backend: Backend) {
@@ -237,7 +227,7 @@ async fn a_key_whose_request_died_is_taken_over_after_the_lease(backend: Backend
     let response = app.add_task_with_key(&browser, &key, &id, "Физика").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(!replayed(&response));
-    assert_eq!(tasks(&app, &browser).await.len(), 1);
+    assert_eq!(app.tasks(&browser).await.len(), 1);
 }
 
 async fn another_account_reusing_a_key_runs_its_own_request(backend: Backend) {
@@ -260,8 +250,8 @@ async fn another_account_reusing_a_key_runs_its_own_request(backend: Backend) {
     let body = petya_answer.text().await.unwrap();
     assert_ne!(body, masha_answer);
     assert!(!body.contains("secret"));
-    assert_eq!(tasks(&app, &petya).await[0]["title"], "Petya's own");
-    assert_eq!(tasks(&app, &masha).await.len(), 1);
+    assert_eq!(app.tasks(&petya).await[0]["title"], "Petya's own");
+    assert_eq!(app.tasks(&masha).await.len(), 1);
 }
 
 async fn missing_empty_long_or_malformed_keys_are_refused_and_nothing_runs(backend: Backend) {
@@ -295,7 +285,7 @@ async fn missing_empty_long_or_malformed_keys_are_refused_and_nothing_runs(backe
             "{error}"
         );
     }
-    assert!(tasks(&app, &browser).await.is_empty());
+    assert!(app.tasks(&browser).await.is_empty());
 }
 
 async fn a_form_carrying_its_key_is_safe_to_submit_twice(backend: Backend) {
@@ -313,7 +303,7 @@ async fn a_form_carrying_its_key_is_safe_to_submit_twice(backend: Backend) {
     assert_eq!(first.status(), StatusCode::OK);
     assert_eq!(second.status(), StatusCode::OK);
     assert!(replayed(&second));
-    assert_eq!(tasks(&app, &browser).await.len(), 1);
+    assert_eq!(app.tasks(&browser).await.len(), 1);
 }
 
 async fn completing_twice_keeps_the_first_completion_time(backend: Backend) {
@@ -337,7 +327,7 @@ async fn completing_twice_keeps_the_first_completion_time(backend: Backend) {
         complete("2026-09-01T08:40:00Z").await.status(),
         StatusCode::OK
     );
-    assert_eq!(tasks(&app, &browser).await[0]["completed_at"], at);
+    assert_eq!(app.tasks(&browser).await[0]["completed_at"], at);
 
     let undo = [("id", id.as_str()), ("completed", "false")];
     let response = app
@@ -349,7 +339,7 @@ async fn completing_twice_keeps_the_first_completion_time(backend: Backend) {
         )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
-    assert!(tasks(&app, &browser).await[0]["completed_at"].is_null());
+    assert!(app.tasks(&browser).await[0]["completed_at"].is_null());
 }
 
 async fn a_completion_time_from_the_future_is_clamped_to_now(backend: Backend) {
@@ -371,7 +361,7 @@ async fn a_completion_time_from_the_future_is_clamped_to_now(backend: Backend) {
     .await;
 
     let completed_at: chrono::DateTime<Utc> =
-        serde_json::from_value(tasks(&app, &browser).await[0]["completed_at"].clone()).unwrap();
+        serde_json::from_value(app.tasks(&browser).await[0]["completed_at"].clone()).unwrap();
     assert!(completed_at <= Utc::now());
 }
 
@@ -392,7 +382,7 @@ async fn completing_a_task_of_another_account_is_not_found(backend: Backend) {
         )
         .await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
-    assert!(tasks(&app, &masha).await[0]["completed_at"].is_null());
+    assert!(app.tasks(&masha).await[0]["completed_at"].is_null());
 }
 
 #[tokio::test]
@@ -435,7 +425,7 @@ async fn two_instances_on_one_postgres_database_execute_a_key_once() {
 
     let (executed, _, _) = tally(&statuses);
     assert_eq!(executed, 1, "{statuses:?}");
-    assert_eq!(tasks(&first, &browser).await.len(), 1);
+    assert_eq!(first.tasks(&browser).await.len(), 1);
 }
 
 async fn the_clean_up_job_removes_only_keys_past_their_retention(backend: Backend) {
@@ -470,7 +460,7 @@ async fn the_clean_up_job_removes_only_keys_past_their_retention(backend: Backen
         "the expired key is gone, so the request runs again"
     );
     assert_eq!(
-        tasks(&app, &browser).await.len(),
+        app.tasks(&browser).await.len(),
         1,
         "and the client id still keeps it one task"
     );

@@ -55,15 +55,7 @@ impl Student {
     }
 
     async fn tasks(&self) -> Vec<Value> {
-        self.app
-            .list_tasks(&self.browser)
-            .await
-            .json::<Value>()
-            .await
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .clone()
+        self.app.tasks(&self.browser).await
     }
 
     /// A daily task due on 1 September 2026.

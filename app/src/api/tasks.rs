@@ -102,7 +102,7 @@ pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
 mod imp {
     use crate::api::edge::Call;
     use crate::domain::UserId;
-    use crate::domain::{Task, TaskFields, TaskForm, TaskId, TaskTitle};
+    use crate::domain::{Notes, Priority, Task, TaskFields, TaskForm, TaskId, TaskTitle};
     use crate::error::AppError;
     use crate::ssr::keyed::WorkGuard;
     use crate::ssr::storage::StorageError;
@@ -124,21 +124,26 @@ mod imp {
     pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
         let call = Call::begin()?;
         let title = TaskTitle::parse(&quick_add).map_err(|e| call.reject(e.into()))?;
-        let fields = TaskForm {
-            title: title.to_string(),
-            ..TaskForm::default()
+        let fields = TaskFields {
+            title,
+            notes: Notes::default(),
+            due: None,
+            priority: Priority::NORMAL,
+            list_id: None,
+            recurrence: None,
         };
         create(&call, id, fields).await
     }
 
     pub async fn create_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
-        create(&Call::begin()?, id, form).await
-    }
-
-    async fn create(call: &Call, id: TaskId, form: TaskForm) -> Result<Task, AppError> {
+        let call = Call::begin()?;
         let fields = form
             .parse()
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
+        create(&call, id, fields).await
+    }
+
+    async fn create(call: &Call, id: TaskId, fields: TaskFields) -> Result<Task, AppError> {
         let (user, mut work) = call.keyed().await?;
         check_list(call, user, &mut work, &fields).await?;
         let task = Task::new(id, fields, Utc::now());

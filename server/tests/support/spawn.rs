@@ -93,12 +93,7 @@ impl TestApp {
         path: &str,
         form: &[(&str, &str)],
     ) -> reqwest::Response {
-        client
-            .post(self.url(path))
-            .form(form)
-            .send()
-            .await
-            .expect("the server answers")
+        self.send_form(client.post(self.url(path)), form).await
     }
 
     pub async fn sign_up(
@@ -178,13 +173,27 @@ impl TestApp {
         path: &str,
         form: &[(&str, &str)],
     ) -> reqwest::Response {
-        client
-            .post(self.url(path))
-            .header("idempotency-key", key)
-            .form(form)
-            .send()
+        let request = client.post(self.url(path)).header("idempotency-key", key);
+        self.send_form(request, form).await
+    }
+
+    async fn send_form(
+        &self,
+        request: reqwest::RequestBuilder,
+        form: &[(&str, &str)],
+    ) -> reqwest::Response {
+        request.form(form).send().await.expect("the server answers")
+    }
+
+    /// The tasks the server lists for this client, as JSON values.
+    pub async fn tasks(&self, client: &reqwest::Client) -> Vec<serde_json::Value> {
+        let list: serde_json::Value = self
+            .list_tasks(client)
             .await
-            .expect("the server answers")
+            .json()
+            .await
+            .expect("a JSON list");
+        list.as_array().cloned().unwrap_or_default()
     }
 
     pub async fn list_tasks(&self, client: &reqwest::Client) -> reqwest::Response {
