@@ -48,6 +48,14 @@ pub enum AppError {
     IdConflict,
     #[error("the server could not complete the request")]
     Internal,
+    /// The page belongs to another account than the session now signed in
+    /// (a sign-in in another tab): nothing is done in the wrong account.
+    #[error("signed in as another account")]
+    AccountChanged,
+    /// Never sent by the server: the outbox kept the request to send it
+    /// when the network is back. The screen keeps the change, marked.
+    #[error("kept in the outbox until the network is back")]
+    Queued,
     /// The request did not get a usable answer (network, decoding...).
     #[error("no answer from the server: {0}")]
     Transport(String),
@@ -57,7 +65,8 @@ impl AppError {
     /// The HTTP status the server answers with.
     pub fn status(&self) -> u16 {
         match self {
-            Self::Unauthorized | Self::WrongCredentials => 401,
+            Self::Unauthorized | Self::WrongCredentials | Self::AccountChanged => 401,
+            Self::Queued => 202,
             Self::UsernameTaken => 409,
             Self::TooManyAttempts { .. } => 429,
             Self::InvalidUsername(_) | Self::InvalidPassword(_) | Self::InvalidTitle(_) => 400,

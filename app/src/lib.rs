@@ -7,6 +7,7 @@ mod app;
 mod components;
 pub mod domain;
 pub mod error;
+pub mod outbox;
 mod pages;
 pub mod text;
 

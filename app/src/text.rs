@@ -22,6 +22,62 @@ pub const SENDING: &str = "отправляется…";
 pub const TASKS: &str = "Задачи";
 pub const MARK_DONE: &str = "Отметить выполненной";
 pub const MARK_NOT_DONE: &str = "Вернуть в невыполненные";
+pub const QUEUED: &str = "сохранится, когда появится сеть";
+pub const NOT_SAVED: &str = "не сохранено";
+pub const DISMISS: &str = "Понятно";
+pub const RETRY: &str = "Повторить";
+pub const DISCARD: &str = "Отменить изменение";
+pub const RENAME: &str = "Переименовать";
+pub const SAVE: &str = "Сохранить";
+
+/// The outbox bar: how many changes wait for the network.
+pub fn pending_changes(n: usize) -> String {
+    let (noun, verb) = match russian_plural(n) {
+        Plural::One => ("изменение", "ждёт"),
+        Plural::Few => ("изменения", "ждут"),
+        Plural::Many => ("изменений", "ждут"),
+    };
+    format!("{n} {noun} {verb} сети")
+}
+
+/// The same in English (the language switch arrives with the translation
+/// layer; the rule is here, tested, so the bar can use it then).
+pub fn pending_changes_en(n: usize) -> String {
+    match n {
+        1 => "1 change waiting for the network".into(),
+        n => format!("{n} changes waiting for the network"),
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Plural {
+    One,
+    Few,
+    Many,
+}
+
+/// Russian's three forms: 1, 21, 101 → one; 2–4, 22–24 → few; the rest
+/// (0, 5–20, 11–14 in every hundred) → many.
+fn russian_plural(n: usize) -> Plural {
+    match (n % 10, n % 100) {
+        (1, tens) if tens != 11 => Plural::One,
+        (2..=4, tens) if !(12..=14).contains(&tens) => Plural::Few,
+        _ => Plural::Many,
+    }
+}
+
+/// A refused change whose answer Tetrad could not read.
+pub fn refused_with_status(status: u16) -> String {
+    format!("Сервер отклонил изменение (код {status}).")
+}
+
+/// What a failure in the outbox list says: which task, then why.
+pub fn failed_change(title: Option<&str>, reason: &str) -> String {
+    match title {
+        Some(title) => format!("«{title}» не сохранено: {reason}"),
+        None => format!("Изменение не сохранено: {reason}"),
+    }
+}
 
 /// The characters left for a title, as shown under the quick-add field.
 pub fn chars_left(left: i64) -> String {
@@ -65,10 +121,39 @@ pub fn error(error: &AppError) -> String {
             "Задача не найдена: возможно, её удалили на другом устройстве.".into()
         }
         AppError::IdConflict => "Не удалось сохранить: такой идентификатор уже занят.".into(),
+        AppError::AccountChanged => {
+            "Вы вошли под другим аккаунтом в другой вкладке. Обновите страницу.".into()
+        }
+        AppError::Queued => "Сохранится, когда появится сеть.".into(),
         AppError::Internal => "На сервере что-то сломалось. Попробуйте ещё раз.".into(),
         AppError::Transport(_) => {
             "Нет ответа от сервера. Проверьте сеть и попробуйте ещё раз.".into()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_uses_the_right_russian_form_for_every_count() {
+        assert_eq!(pending_changes(1), "1 изменение ждёт сети");
+        assert_eq!(pending_changes(3), "3 изменения ждут сети");
+        assert_eq!(pending_changes(5), "5 изменений ждут сети");
+        assert_eq!(pending_changes(11), "11 изменений ждут сети");
+        assert_eq!(pending_changes(12), "12 изменений ждут сети");
+        assert_eq!(pending_changes(21), "21 изменение ждёт сети");
+        assert_eq!(pending_changes(22), "22 изменения ждут сети");
+        assert_eq!(pending_changes(111), "111 изменений ждут сети");
+        assert_eq!(pending_changes(104), "104 изменения ждут сети");
+    }
+
+    #[test]
+    fn the_bar_in_english_says_change_or_changes() {
+        assert_eq!(pending_changes_en(1), "1 change waiting for the network");
+        assert_eq!(pending_changes_en(2), "2 changes waiting for the network");
+        assert_eq!(pending_changes_en(21), "21 changes waiting for the network");
     }
 }
 

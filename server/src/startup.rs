@@ -6,6 +6,7 @@ use crate::faults::Faults;
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::healthz::healthz;
 use crate::http::idempotency::{keyed_mutations, Idempotency};
+use crate::http::service_worker::ServiceWorker;
 use crate::maintenance;
 use app::ssr::storage::Storage;
 use app::ssr::AppState;
@@ -129,8 +130,10 @@ fn router(
         keys: config.idempotency_keys,
     };
 
+    let worker = ServiceWorker::for_site(&leptos_options);
     Router::new()
         .route("/healthz", get(move || healthz(storage.clone())))
+        .route("/sw.js", get(move || async move { worker.response() }))
         .leptos_routes_with_context(&leptos_options, routes, context.clone(), {
             let options = leptos_options.clone();
             move || shell(options.clone())

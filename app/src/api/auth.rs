@@ -1,5 +1,6 @@
 //! Accounts: sign up, sign in, sign out, and who is signed in.
 
+use crate::domain::UserId;
 use crate::error::AppError;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -8,6 +9,7 @@ use server_fn::codec::GetUrl;
 /// The signed-in account, as the pages show it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Account {
+    pub id: UserId,
     pub username: String,
 }
 
@@ -123,8 +125,12 @@ mod imp {
     pub async fn current_account() -> Result<Option<Account>, AppError> {
         let call = Call::begin()?;
         let user = call.user().await?;
-        Ok(user.map(|user| Account {
-            username: user.username.to_string(),
+        Ok(user.map(|user| {
+            call.name_account(user.user_id);
+            Account {
+                id: user.user_id,
+                username: user.username.to_string(),
+            }
         }))
     }
 

@@ -136,6 +136,15 @@ impl Call {
         Ok(())
     }
 
+    /// Names the account on the answer (`X-Tetrad-Account`), so the service
+    /// worker can tell whose page it keeps for offline use.
+    pub fn name_account(&self, user_id: crate::domain::UserId) {
+        let value = HeaderValue::from_str(&user_id.to_string());
+        if let (Some(response), Ok(value)) = (&self.response, value) {
+            response.insert_header(http::HeaderName::from_static("x-tetrad-account"), value);
+        }
+    }
+
     /// Sends the browser to `path`: a 302 for a plain form post, the server
     /// function client's redirect header for a call from the hydrated page
     /// (as `leptos_axum::redirect` does).

@@ -102,7 +102,7 @@ pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
 mod imp {
     use crate::api::edge::Call;
     use crate::domain::UserId;
-    use crate::domain::{Notes, Priority, Task, TaskFields, TaskForm, TaskId, TaskTitle};
+    use crate::domain::{Task, TaskFields, TaskForm, TaskId, TaskTitle};
     use crate::error::AppError;
     use crate::ssr::keyed::WorkGuard;
     use crate::ssr::storage::StorageError;
@@ -124,15 +124,7 @@ mod imp {
     pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
         let call = Call::begin()?;
         let title = TaskTitle::parse(&quick_add).map_err(|e| call.reject(e.into()))?;
-        let fields = TaskFields {
-            title,
-            notes: Notes::default(),
-            due: None,
-            priority: Priority::NORMAL,
-            list_id: None,
-            recurrence: None,
-        };
-        create(&call, id, fields).await
+        create(&call, id, TaskFields::titled(title)).await
     }
 
     pub async fn create_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {

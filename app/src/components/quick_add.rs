@@ -4,6 +4,7 @@
 use super::ErrorLine;
 use crate::api::AddTask;
 use crate::domain::{IdempotencyKey, TaskId, TaskTitle};
+use crate::error::AppError;
 use crate::text;
 use leptos::html;
 use leptos::prelude::*;
@@ -20,10 +21,16 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     let typed = RwSignal::new(0usize);
     let input = NodeRef::<html::Input>::new();
 
-    let error = Signal::derive(move || add.value().get().and_then(Result::err));
+    // Kept in the outbox is not an error: the task is shown, marked.
+    let error = Signal::derive(move || {
+        add.value()
+            .get()
+            .and_then(Result::err)
+            .filter(|e| *e != AppError::Queued)
+    });
 
-    Effect::new(move |_| {
-        if let Some(Ok(_)) = add.value().get() {
+    Effect::new(move |_| match add.value().get() {
+        Some(Ok(_)) | Some(Err(AppError::Queued)) => {
             next_id.set(TaskId::new());
             key.set(IdempotencyKey::generate());
             typed.set(0);
@@ -31,6 +38,11 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 input.set_value("");
             }
         }
+        // No answer: the next tap re-sends the same task with the same key.
+        Some(Err(AppError::Transport(_))) | None => {}
+        // Refused: the person will change the text, which is another
+        // request, so it needs another key (the same id is still free).
+        Some(Err(_)) => key.set(IdempotencyKey::generate()),
     });
 
     let left = move || TaskTitle::MAX_CHARS as i64 - typed.get() as i64;

@@ -66,11 +66,71 @@ impl TaskForm {
             },
         })
     }
+
+    /// A task's fields as a form would post them: what an edit of one field
+    /// sends for all the others, unchanged.
+    pub fn from_task(task: &super::Task) -> Self {
+        Self {
+            title: task.title.to_string(),
+            notes: task.notes.as_str().to_owned(),
+            due_date: task
+                .due
+                .map(|due| due.date.format("%Y-%m-%d").to_string())
+                .unwrap_or_default(),
+            due_time: task
+                .due
+                .and_then(|due| due.time)
+                .map(|time| time.format("%H:%M").to_string())
+                .unwrap_or_default(),
+            priority: task.priority.level().to_string(),
+            list_id: task.list_id.map(|id| id.to_string()).unwrap_or_default(),
+            recurrence: task
+                .recurrence
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        }
+    }
+}
+
+impl TaskFields {
+    /// A task with only a title, as the quick-add line creates it.
+    pub fn titled(title: TaskTitle) -> Self {
+        Self {
+            title,
+            notes: Notes::default(),
+            due: None,
+            priority: Priority::NORMAL,
+            list_id: None,
+            recurrence: None,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_task_written_back_as_a_form_parses_to_the_same_fields() {
+        let fields = TaskForm {
+            title: "Алгебра".into(),
+            notes: "№245".into(),
+            due_date: "2027-05-12".into(),
+            due_time: "18:00".into(),
+            priority: "2".into(),
+            list_id: crate::domain::ListId::new().to_string(),
+            recurrence: "weekly mon,thu".into(),
+        }
+        .parse()
+        .unwrap();
+        let task = crate::domain::Task::new(
+            crate::domain::TaskId::new(),
+            fields.clone(),
+            chrono::Utc::now(),
+        );
+        assert_eq!(TaskForm::from_task(&task).parse(), Ok(fields));
+    }
 
     fn form() -> TaskForm {
         TaskForm {

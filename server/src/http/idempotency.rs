@@ -38,6 +38,10 @@ use uuid::Uuid;
 pub const KEY_HEADER: &str = "idempotency-key";
 pub const KEY_FIELD: &str = "idempotency_key";
 pub const REPLAYED_HEADER: &str = "idempotency-replayed";
+/// The account the page that made the request shows. A request naming
+/// another account than the session's is refused (401), so a change queued
+/// by one person is never applied to another's account.
+pub const ACCOUNT_HEADER: &str = "x-tetrad-account";
 
 /// Answers larger than this are not stored (none of Tetrad's come close).
 const MAX_STORED_BODY: usize = 1024 * 1024;
@@ -111,12 +115,23 @@ pub async fn keyed_mutations(
             return unavailable();
         }
     };
+    if !names_account(&parts.headers, &claim) {
+        let _ = work.rollback().await;
+        return release(&layer, &claim, app_error(AppError::AccountChanged)).await;
+    }
     let work = KeyedWork::new(work);
     let mut request = Request::from_parts(parts, Body::from(body));
     request.extensions_mut().insert(KeyedUser(claim.user_id));
     request.extensions_mut().insert(work.clone());
     let response = next.run(request).await;
     finish(&layer, &claim, work, response).await
+}
+
+/// Whether the request names no account, or the session's own.
+fn names_account(headers: &http::HeaderMap, claim: &KeyClaim) -> bool {
+    headers
+        .get(ACCOUNT_HEADER)
+        .is_none_or(|named| named.as_bytes() == claim.user_id.to_string().as_bytes())
 }
 
 /// Claims the key for the session's account inside `work`; `None` (and

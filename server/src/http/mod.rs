@@ -3,3 +3,4 @@
 pub mod cross_site;
 pub mod healthz;
 pub mod idempotency;
+pub mod service_worker;

@@ -1,0 +1,84 @@
+//! The bar at the bottom: how many changes wait for the network (hidden at
+//! zero), and the changes that could not be saved, each with its reason.
+
+use crate::domain::{Task, TaskId};
+use crate::outbox::{use_outbox, Entry};
+use crate::text;
+use leptos::prelude::*;
+
+#[component]
+pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
+    let outbox = use_outbox();
+    let count = move || outbox.pending_count();
+    let stuck = move || {
+        outbox.snapshot.with(|s| {
+            s.pending
+                .iter()
+                .filter(|e| e.stuck)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
+    let failures = move || outbox.snapshot.with(|s| s.failures.clone());
+    // The title the person knows the task by, for the failure's words.
+    let title_of = move |entry: &Entry| {
+        let change = entry.change();
+        let id: Option<TaskId> = change.task_id();
+        known
+            .with_untracked(|tasks| {
+                tasks
+                    .iter()
+                    .find(|t| Some(t.id) == id)
+                    .map(|t| t.title.to_string())
+            })
+            .or_else(|| match change {
+                crate::outbox::Change::Create(task) => Some(task.title.to_string()),
+                crate::outbox::Change::Edit { fields, .. } => Some(fields.title.to_string()),
+                _ => None,
+            })
+    };
+
+    view! {
+        <div class="outbox">
+            <ul class="outbox-failures" aria-live="polite">
+                {move || {
+                    stuck()
+                        .into_iter()
+                        .map(|entry| {
+                            let (retry, discard) = (entry.key.clone(), entry.key.clone());
+                            view! {
+                                <li class="failure stuck" data-key=entry.key.clone()>
+                                    <span>{text::failed_change(title_of(&entry).as_deref(), &entry.reason_text())}</span>
+                                    <button type="button" on:click=move |_| outbox.retry(&retry)>{text::RETRY}</button>
+                                    <button type="button" on:click=move |_| outbox.discard(&discard)>{text::DISCARD}</button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+                {move || {
+                    failures()
+                        .into_iter()
+                        .map(|entry| {
+                            let key = entry.key.clone();
+                            view! {
+                                <li class="failure" role="alert" data-key=entry.key.clone()>
+                                    <span>{text::failed_change(title_of(&entry).as_deref(), &entry.reason_text())}</span>
+                                    <button type="button" on:click=move |_| outbox.dismiss(&key)>{text::DISMISS}</button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+            <div
+                id="outbox-status"
+                role="status"
+                data-pending=move || count().to_string()
+                hidden=move || count() == 0
+            >
+                {move || (count() > 0).then(|| text::pending_changes(count()))}
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,164 @@
+//! What a queued request asks for, read back from its path and form body.
+//! The request is kept as the browser sent it (so its replay is byte for
+//! byte the same); this is only how the page shows its effect meanwhile.
+
+use crate::domain::{Task, TaskFields, TaskForm, TaskId, TaskTitle};
+use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    Create(Task),
+    Edit {
+        id: TaskId,
+        fields: TaskFields,
+    },
+    Complete {
+        id: TaskId,
+        completed: bool,
+    },
+    Delete {
+        id: TaskId,
+        deleted: bool,
+    },
+    /// A change the page does not draw (lists, order): counted, not shown.
+    Other,
+}
+
+impl Change {
+    /// Reads a server-function request: `url` is its address (absolute or a
+    /// path), `body` its url-encoded form, `at` when the person made it.
+    pub fn from_request(url: &str, body: &str, at: DateTime<Utc>) -> Self {
+        let path = url.find("/api/").map_or(url, |start| &url[start..]);
+        let path = path.split(['?', '#']).next().unwrap_or(path);
+        let form: HashMap<String, String> = form_urlencoded::parse(body.as_bytes())
+            .into_owned()
+            .collect();
+        let field = |name: &str| form.get(name).map(String::as_str).unwrap_or("");
+        let Ok(id) = field("id").parse::<TaskId>() else {
+            return Self::Other;
+        };
+        let task_form = || TaskForm {
+            title: field("title").to_owned(),
+            notes: field("notes").to_owned(),
+            due_date: field("due_date").to_owned(),
+            due_time: field("due_time").to_owned(),
+            priority: field("priority").to_owned(),
+            list_id: field("list_id").to_owned(),
+            recurrence: field("recurrence").to_owned(),
+        };
+        let flag = |name: &str| field(name).parse::<bool>().ok();
+        match path {
+            "/api/tasks/add" => TaskTitle::parse(field("quick_add"))
+                .map(|title| Self::Create(Task::new(id, TaskFields::titled(title), at)))
+                .unwrap_or(Self::Other),
+            "/api/tasks/create" => task_form()
+                .parse()
+                .map(|fields| Self::Create(Task::new(id, fields, at)))
+                .unwrap_or(Self::Other),
+            "/api/tasks/edit" => task_form()
+                .parse()
+                .map(|fields| Self::Edit { id, fields })
+                .unwrap_or(Self::Other),
+            "/api/tasks/complete" => flag("completed")
+                .map(|completed| Self::Complete { id, completed })
+                .unwrap_or(Self::Other),
+            "/api/tasks/delete" => flag("deleted")
+                .map(|deleted| Self::Delete { id, deleted })
+                .unwrap_or(Self::Other),
+            _ => Self::Other,
+        }
+    }
+
+    /// The task this change is about, if it is about one.
+    pub fn task_id(&self) -> Option<TaskId> {
+        match self {
+            Self::Create(task) => Some(task.id),
+            Self::Edit { id, .. } | Self::Complete { id, .. } | Self::Delete { id, .. } => {
+                Some(*id)
+            }
+            Self::Other => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(url: &str, body: &str) -> Change {
+        Change::from_request(url, body, Utc::now())
+    }
+
+    #[test]
+    fn a_quick_add_is_read_as_a_new_task_with_its_id_and_title() {
+        let id = TaskId::new();
+        let change = read(
+            "http://127.0.0.1:3000/api/tasks/add",
+            &format!("id={id}&quick_add=%D0%A5%D0%BB%D0%B5%D0%B1"),
+        );
+        let Change::Create(task) = change else {
+            panic!("not a create: {change:?}")
+        };
+        assert_eq!((task.id, task.title.as_str()), (id, "Хлеб"));
+    }
+
+    #[test]
+    fn a_completion_is_read_with_the_state_it_asks_for() {
+        let id = TaskId::new();
+        assert_eq!(
+            read(
+                "/api/tasks/complete",
+                &format!("id={id}&completed=false&idempotency_key=k")
+            ),
+            Change::Complete {
+                id,
+                completed: false
+            }
+        );
+    }
+
+    #[test]
+    fn an_edit_carries_every_field() {
+        let id = TaskId::new();
+        let change = read("/api/tasks/edit", &format!("id={id}&title=New&priority=1"));
+        let Change::Edit { fields, .. } = change else {
+            panic!("not an edit: {change:?}")
+        };
+        assert_eq!((fields.title.as_str(), fields.priority.level()), ("New", 1));
+    }
+
+    #[test]
+    fn a_deletion_and_a_restore_are_read() {
+        let id = TaskId::new();
+        assert_eq!(
+            read("/api/tasks/delete", &format!("id={id}&deleted=true")),
+            Change::Delete { id, deleted: true }
+        );
+        assert_eq!(
+            read("/api/tasks/delete", &format!("id={id}&deleted=false")),
+            Change::Delete { id, deleted: false }
+        );
+    }
+
+    #[test]
+    fn anything_unreadable_is_counted_but_not_drawn() {
+        let id = TaskId::new();
+        assert_eq!(
+            read("/api/lists/create", &format!("id={id}&name=School")),
+            Change::Other
+        );
+        assert_eq!(
+            read("/api/tasks/complete", "id=not-a-uuid&completed=true"),
+            Change::Other
+        );
+        assert_eq!(
+            read("/api/tasks/complete", &format!("id={id}&completed=maybe")),
+            Change::Other
+        );
+        assert_eq!(
+            read("/api/tasks/add", &format!("id={id}&quick_add=")),
+            Change::Other
+        );
+    }
+}
