@@ -27,20 +27,24 @@ const MAX_BACKOFF_MS = 60_000;
 // ---------------------------------------------------------------- storage
 
 const DB_NAME = 'tetrad-outbox';
+const DB_VERSION = 2;
 let dbPromise = null;
 
 function database() {
   if (!dbPromise) {
     dbPromise = new Promise((resolve, reject) => {
-      const open = indexedDB.open(DB_NAME, 1);
+      const open = indexedDB.open(DB_NAME, DB_VERSION);
       open.onupgradeneeded = () => {
         const db = open.result;
         // Entries in the order they were made (seq), each with its state:
         // 'pending' (to send), 'stuck' (waits for the person), 'failed'
-        // (refused by the server; shown until dismissed).
-        const entries = db.createObjectStore('entries', { keyPath: 'seq', autoIncrement: true });
-        entries.createIndex('key', ['account', 'key'], { unique: true });
-        db.createObjectStore('meta', { keyPath: 'name' });
+        // (refused by the server; shown until dismissed). Stores are made
+        // only where missing, so an upgrade keeps what waits.
+        if (!db.objectStoreNames.contains('entries')) {
+          const entries = db.createObjectStore('entries', { keyPath: 'seq', autoIncrement: true });
+          entries.createIndex('key', ['account', 'key'], { unique: true });
+        }
+        if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'name' });
       };
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => { dbPromise = null; reject(open.error); };

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { addTask, OPEN_OUTBOX_DATABASE, PASSWORD, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox } from './helpers';
 
 test('the page links a web app manifest that makes Tetrad installable', async ({ page, request }) => {
   await page.goto('/signin');
@@ -32,4 +33,57 @@ test('an Apple touch icon is there for the iPhone home screen', async ({ page, r
   const image = await request.get(href!);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
+});
+
+test('the installed app opens, and hydrates, with the network off', async ({ page, context }) => {
+  await signUp(page, uniqueName('offline'));
+  await waitForOutbox(page);
+  await addTask(page, 'Литература');
+  await page.reload(); // a page loaded under the worker is kept
+  await waitForHydration(page);
+
+  await context.setOffline(true);
+  await page.goto('/');
+  await waitForHydration(page);
+  await expect(page.locator('input[name="quick_add"]')).toBeVisible();
+  await expect(taskRow(page, 'Литература')).toBeVisible();
+});
+
+test('the worker leaves other origins alone and never queues a sign-in', async ({ page, context }) => {
+  await signUp(page, uniqueName('origins'));
+  await waitForOutbox(page);
+  await context.setOffline(true);
+  // The same server under another name is another origin: a mutation sent
+  // there fails as the network fails, instead of being kept.
+  const crossOrigin = await page.evaluate(async () => {
+    const other = `${location.protocol}//localhost:${location.port}/api/tasks/add`;
+    try {
+      const response = await fetch(other, { method: 'POST', mode: 'no-cors', body: 'id=x', headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      return `answered ${response.status}`;
+    } catch {
+      return 'network error';
+    }
+  });
+  expect(crossOrigin).toBe('network error');
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await waitForHydration(page);
+  await context.setOffline(true);
+  await page.fill('input[name="username"]', 'someone');
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await expect(page.getByRole('alert')).toContainText('Нет ответа от сервера');
+  await page.evaluate(OPEN_OUTBOX_DATABASE);
+  const kept = await page.evaluate(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db: IDBDatabase | null = await (window as any).openOutboxDatabase();
+    if (!db) return 0;
+    return new Promise<number>((resolve) => {
+      const count = db.transaction('entries').objectStore('entries').count();
+      count.onsuccess = () => resolve(count.result);
+    });
+  });
+  expect(kept).toBe(0);
 });

@@ -17,6 +17,7 @@ on_both_backends!(
     uncompleting_keeps_a_next_occurrence_that_was_changed,
     editing_sets_every_field_and_bad_fields_are_named,
     a_deleted_task_leaves_the_list_and_undo_brings_it_back,
+    a_deleted_task_cannot_be_completed_or_edited_until_restored,
     lists_are_created_once_renamed_and_deleted_without_losing_tasks,
     a_task_cannot_be_put_into_another_accounts_list,
     reordering_sets_the_order,
@@ -261,6 +262,30 @@ async fn a_deleted_task_leaves_the_list_and_undo_brings_it_back(backend: Backend
         .await;
     assert_eq!(restored["title"], "Зарядка");
     assert_eq!(s.tasks().await.len(), 1);
+}
+
+async fn a_deleted_task_cannot_be_completed_or_edited_until_restored(backend: Backend) {
+    let s = Student::new(backend).await;
+    let id = s.daily_task().await;
+    s.ok("/api/tasks/delete", &[("id", &id), ("deleted", "true")])
+        .await;
+    let complete = s
+        .send("/api/tasks/complete", &[("id", &id), ("completed", "true")])
+        .await;
+    assert_eq!(complete.status(), StatusCode::NOT_FOUND);
+    assert_eq!(complete.text().await.unwrap(), r#""TaskNotFound""#);
+    let edit = s
+        .send("/api/tasks/edit", &[("id", &id), ("title", "Другое")])
+        .await;
+    assert_eq!(edit.status(), StatusCode::NOT_FOUND);
+
+    s.ok("/api/tasks/delete", &[("id", &id), ("deleted", "false")])
+        .await;
+    let done = s
+        .ok("/api/tasks/complete", &[("id", &id), ("completed", "true")])
+        .await;
+    assert!(done["completed_at"].is_string());
+    assert_eq!(s.tasks().await.len(), 2, "the task and its next occurrence");
 }
 
 async fn lists_are_created_once_renamed_and_deleted_without_losing_tasks(backend: Backend) {

@@ -155,7 +155,7 @@ mod imp {
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
         let (user, mut work) = call.keyed().await?;
         check_list(&call, user, &mut work, &fields).await?;
-        let mut task = stored(&call, user, &mut work, id).await?;
+        let mut task = live(&call, user, &mut work, id).await?;
         task.edit(fields, Utc::now());
         save(&call, user, &mut work, task).await
     }
@@ -168,7 +168,7 @@ mod imp {
         let call = Call::begin()?;
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
-        let mut task = stored(&call, user, &mut work, id).await?;
+        let mut task = live(&call, user, &mut work, id).await?;
         let first_completion = task.completed_at.unwrap_or(at);
         task.set_completed(completed, at);
         // The next occurrence follows from the task's own data and its
@@ -231,6 +231,21 @@ mod imp {
             Ok(None) => Err(call.reject(AppError::TaskNotFound)),
             Err(error) => Err(call.storage_fault(error)),
         }
+    }
+
+    /// A task that is not deleted: completing or editing one deleted on
+    /// another device is refused (the person is told), never done unseen.
+    async fn live(
+        call: &Call,
+        user: UserId,
+        work: &mut WorkGuard,
+        id: TaskId,
+    ) -> Result<Task, AppError> {
+        let task = stored(call, user, work, id).await?;
+        if task.deleted_at.is_some() {
+            return Err(call.reject(AppError::TaskNotFound));
+        }
+        Ok(task)
     }
 
     async fn save(

@@ -29,7 +29,8 @@ pub fn TaskList(
     };
     let shown = move || {
         let snapshot = outbox.snapshot.get();
-        known.with(|server| overlay(server, &snapshot.pending, &snapshot.failures))
+        let settling = outbox.settling.get();
+        known.with(|server| overlay(server, &settling, &snapshot.pending, &snapshot.failures))
     };
     // An item is rebuilt only when what it shows changes, so a tap in
     // flight on another task keeps its state.
@@ -49,6 +50,7 @@ pub fn TaskList(
                 let error = match tasks.await {
                     Ok(list) => {
                         known.set(list);
+                        outbox.list_read();
                         None
                     }
                     // Offline or failing: keep showing what we know, and

@@ -22,7 +22,14 @@ pub struct Shown {
     pub mark: Option<Mark>,
 }
 
-pub fn overlay(server: &[Task], pending: &[Entry], failures: &[Entry]) -> Vec<Shown> {
+/// `settled` are changes the server has taken since `server` was read:
+/// applied unmarked, so nothing flickers back while the list is re-read.
+pub fn overlay(
+    server: &[Task],
+    settled: &[Entry],
+    pending: &[Entry],
+    failures: &[Entry],
+) -> Vec<Shown> {
     let mut tasks: Vec<Task> = server.to_vec();
     let mut marks: HashMap<TaskId, Mark> = HashMap::new();
     for entry in failures {
@@ -30,11 +37,20 @@ pub fn overlay(server: &[Task], pending: &[Entry], failures: &[Entry]) -> Vec<Sh
             marks.insert(id, Mark::Failed);
         }
     }
-    for entry in pending {
+    let waiting = pending.iter().map(|entry| (entry, true));
+    for (entry, marked) in settled.iter().map(|entry| (entry, false)).chain(waiting) {
         let change = entry.change();
         let at = entry.made_at();
-        if let Some(id) = change.task_id() {
-            marks.insert(id, Mark::Queued);
+        if let Some(id) = change.task_id().filter(|_| marked) {
+            // A change the server keeps failing waits for the person.
+            marks.insert(
+                id,
+                if entry.stuck {
+                    Mark::Failed
+                } else {
+                    Mark::Queued
+                },
+            );
         }
         let find = |tasks: &mut Vec<Task>, id: TaskId| tasks.iter().position(|task| task.id == id);
         match change {
@@ -57,7 +73,9 @@ pub fn overlay(server: &[Task], pending: &[Entry], failures: &[Entry]) -> Vec<Sh
                         .then(|| tasks[i].next_occurrence(at.date_naive(), Utc::now()))
                         .flatten();
                     if let Some(next) = next.filter(|next| find(&mut tasks, next.id).is_none()) {
-                        marks.insert(next.id, Mark::Queued);
+                        if marked {
+                            marks.insert(next.id, Mark::Queued);
+                        }
                         tasks.push(next);
                     }
                 }
@@ -116,7 +134,7 @@ mod tests {
     fn with_an_empty_outbox_the_list_is_the_servers() {
         let server = vec![task("Физика")];
         assert_eq!(
-            titles(&overlay(&server, &[], &[])),
+            titles(&overlay(&server, &[], &[], &[])),
             vec![("Физика", false, None)]
         );
     }
@@ -129,7 +147,7 @@ mod tests {
             format!("id={}&completed=true", server[1].id),
         )];
         assert_eq!(
-            titles(&overlay(&server, &pending, &[])),
+            titles(&overlay(&server, &[], &pending, &[])),
             vec![("Физика", false, None), ("Химия", true, Some(Mark::Queued))]
         );
     }
@@ -143,7 +161,7 @@ mod tests {
             queued("/api/tasks/edit", format!("id={id}&title=Final")),
         ];
         assert_eq!(
-            titles(&overlay(&[], &pending, &[])),
+            titles(&overlay(&[], &[], &pending, &[])),
             vec![("Final", true, Some(Mark::Queued))]
         );
     }
@@ -156,7 +174,7 @@ mod tests {
             queued("/api/tasks/add", body.clone()),
             queued("/api/tasks/add", body),
         ];
-        assert_eq!(overlay(&[], &pending, &[]).len(), 1);
+        assert_eq!(overlay(&[], &[], &pending, &[]).len(), 1);
     }
 
     #[test]
@@ -166,7 +184,7 @@ mod tests {
             "/api/tasks/delete",
             format!("id={}&deleted=true", server[0].id),
         )];
-        assert!(overlay(&server, &pending, &[]).is_empty());
+        assert!(overlay(&server, &[], &pending, &[]).is_empty());
     }
 
     #[test]
@@ -185,11 +203,24 @@ mod tests {
             queued("/api/tasks/complete", done.clone()),
             queued("/api/tasks/complete", done),
         ];
-        let shown = overlay(&server, &pending, &[]);
+        let shown = overlay(&server, &[], &pending, &[]);
         assert_eq!(shown.len(), 2);
         assert_eq!(
             shown[1].task.due.map(|due| due.date.to_string()),
             Some("2027-03-02".into())
+        );
+    }
+
+    #[test]
+    fn a_change_just_saved_still_shows_unmarked_until_the_list_is_read_again() {
+        let server = vec![task("Физика")];
+        let saved = [queued(
+            "/api/tasks/complete",
+            format!("id={}&completed=true", server[0].id),
+        )];
+        assert_eq!(
+            titles(&overlay(&server, &saved, &[], &[])),
+            vec![("Физика", true, None)]
         );
     }
 
@@ -201,7 +232,7 @@ mod tests {
             format!("id={}&completed=true", server[0].id),
         );
         assert_eq!(
-            overlay(&server, &[], &[failure])[0].mark,
+            overlay(&server, &[], &[], &[failure])[0].mark,
             Some(Mark::Failed)
         );
     }

@@ -7,7 +7,7 @@
 //! visible), `dismiss`, `retry` and `discard` (a failure or a stuck entry,
 //! by key). Worker → page: a JSON `Snapshot`.
 
-use super::Snapshot;
+use super::{Entry, Snapshot};
 use crate::domain::UserId;
 use leptos::prelude::*;
 
@@ -17,12 +17,16 @@ pub struct Outbox {
     /// Goes up each time the outbox ends a burst of work (drained, or an
     /// entry refused): the page then re-reads the server's truth.
     pub settled: RwSignal<u32>,
+    /// Changes the server took since the list was last read: still drawn
+    /// (unmarked) until the re-read list has them.
+    pub settling: RwSignal<Vec<Entry>>,
 }
 
 pub fn provide_outbox() -> Outbox {
     let outbox = Outbox {
         snapshot: RwSignal::new(Snapshot::default()),
         settled: RwSignal::new(0),
+        settling: RwSignal::new(Vec::new()),
     };
     provide_context(outbox);
     #[cfg(feature = "hydrate")]
@@ -59,6 +63,13 @@ impl Outbox {
 
     pub fn discard(&self, key: &str) {
         self.tell("discard", key);
+        // The discarded change must stop showing: read the truth again.
+        self.settled.update(|n| *n += 1);
+    }
+
+    /// The server's list has just been read: it has every settled change.
+    pub fn list_read(&self) {
+        self.settling.try_update(Vec::clear);
     }
 
     fn tell(&self, kind: &str, key: &str) {

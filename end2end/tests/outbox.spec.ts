@@ -1,0 +1,279 @@
+import { expect, test } from '@playwright/test';
+import {
+  addTask, PASSWORD, postFromAnotherDevice, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
+  waitForOutbox,
+} from './helpers';
+
+// DESIGN.md §4–5: a change made without a network is kept, shown as
+// waiting, and saved exactly once when the network is back.
+
+const bar = (page: import('@playwright/test').Page) => page.locator('#outbox-status');
+
+async function signedUpWithOutbox(page: import('@playwright/test').Page, prefix = 'outbox') {
+  const name = uniqueName(prefix);
+  await signUp(page, name);
+  await waitForOutbox(page);
+  return name;
+}
+
+test('offline, a tap fills the circle at once, waits in the outbox, and is saved once back online', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await addTask(page, 'Геометрия');
+  const task = taskRow(page, 'Геометрия');
+  const circle = task.locator('button[aria-pressed]');
+
+  await context.setOffline(true);
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', 'true');
+  await expect(task).toHaveAttribute('data-sync', 'queued');
+  await expect(bar(page)).toHaveText('1 изменение ждёт сети');
+  await expect(bar(page)).toHaveAttribute('data-pending', '1');
+  expect((await serverTasks(page))[0].completed_at).toBeNull();
+
+  await context.setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  await expect(bar(page)).toHaveAttribute('data-pending', '0');
+  await expect(task).toHaveAttribute('data-sync', 'saved');
+  await expect(circle).toHaveAttribute('aria-pressed', 'true');
+  const tasks = await serverTasks(page);
+  expect(tasks).toHaveLength(1);
+  expect(tasks[0].completed_at).not.toBeNull();
+});
+
+test('a 502 from a deploy keeps the change, and it lands when the server is back', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await addTask(page, 'Биология');
+  const task = taskRow(page, 'Биология');
+  await context.route('**/api/tasks/complete', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+
+  await task.locator('button[aria-pressed]').click();
+  await expect(task).toHaveAttribute('data-sync', 'queued');
+  await expect(bar(page)).toHaveText('1 изменение ждёт сети');
+
+  await context.unroute('**/api/tasks/complete');
+  await expect(bar(page)).toBeHidden({ timeout: 20_000 });
+  await expect(task).toHaveAttribute('data-sync', 'saved');
+  const tasks = await serverTasks(page);
+  expect(tasks).toHaveLength(1);
+  expect(tasks[0].completed_at).not.toBeNull();
+});
+
+test('offline, create then complete then rename: back online, one task, completed and renamed', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await context.setOffline(true);
+
+  await page.fill('input[name="quick_add"]', 'Черновик');
+  await page.press('input[name="quick_add"]', 'Enter');
+  const task = taskRow(page, 'Черновик');
+  await expect(task).toHaveAttribute('data-sync', 'queued');
+  await task.locator('button[aria-pressed]').click();
+  await expect(task.locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'true');
+  const row = page.locator(`[data-task-id="${await task.getAttribute('data-task-id')}"]`);
+  await row.locator('button.rename').click();
+  await row.locator('input[name="title"]').fill('Сочинение');
+  await row.locator('input[name="title"]').press('Enter');
+  const renamed = taskRow(page, 'Сочинение');
+  await expect(renamed).toHaveAttribute('data-sync', 'queued');
+  await expect(bar(page)).toHaveText('3 изменения ждут сети');
+  expect(await serverTasks(page)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  await expect(renamed).toHaveAttribute('data-sync', 'saved');
+  const tasks = await serverTasks(page);
+  expect(tasks).toHaveLength(1);
+  expect(tasks[0].title).toBe('Сочинение');
+  expect(tasks[0].completed_at).not.toBeNull();
+});
+
+test('a double tap on add while the answer is slow adds one task', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await context.route('**/api/tasks/add', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.fill('input[name="quick_add"]', 'Реферат');
+  const add = page.locator('form.quick-add button[type="submit"]');
+  await add.click();
+  await add.click();
+  await expect(taskRow(page, 'Реферат')).toHaveAttribute('data-sync', 'saved');
+  await expect.poll(async () => (await serverTasks(page)).length).toBe(1);
+  await expect(page.locator('[data-task-id]')).toHaveCount(1);
+});
+
+test('a reload while changes wait keeps their marks and the bar, and they drain afterwards', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await addTask(page, 'История');
+  // A page loaded under the worker is kept for opening offline.
+  await page.reload();
+  await waitForHydration(page);
+
+  await context.setOffline(true);
+  await taskRow(page, 'История').locator('button[aria-pressed]').click();
+  await page.fill('input[name="quick_add"]', 'Обществознание');
+  await page.press('input[name="quick_add"]', 'Enter');
+  await expect(bar(page)).toHaveText('2 изменения ждут сети');
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(bar(page)).toHaveText('2 изменения ждут сети');
+  await expect(taskRow(page, 'История')).toHaveAttribute('data-sync', 'queued');
+  await expect(taskRow(page, 'История').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(taskRow(page, 'Обществознание')).toHaveAttribute('data-sync', 'queued');
+
+  await context.setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  await expect(taskRow(page, 'Обществознание')).toHaveAttribute('data-sync', 'saved');
+  const tasks = await serverTasks(page);
+  expect(tasks.map((t) => t.title).sort()).toEqual(['История', 'Обществознание']);
+  expect(tasks.find((t) => t.title === 'История')?.completed_at).not.toBeNull();
+});
+
+test('a waiting change to a task deleted on another device fails visibly, and the queue goes on', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await addTask(page, 'Химия');
+  const [chemistry] = await serverTasks(page);
+
+  await context.setOffline(true);
+  await taskRow(page, 'Химия').locator('button[aria-pressed]').click();
+  await page.fill('input[name="quick_add"]', 'Физика');
+  await page.press('input[name="quick_add"]', 'Enter');
+  await expect(bar(page)).toHaveText('2 изменения ждут сети');
+  await postFromAnotherDevice(page, '/api/tasks/delete', { id: chemistry.id, deleted: 'true' });
+
+  await context.setOffline(false);
+  const failure = page.locator('.outbox-failures [role="alert"]');
+  await expect(failure).toContainText('«Химия» не сохранено');
+  await expect(failure).toContainText('удалили на другом устройстве');
+  await expect(bar(page)).toBeHidden();
+  await expect(taskRow(page, 'Физика')).toHaveAttribute('data-sync', 'saved');
+  expect((await serverTasks(page)).map((t) => t.title)).toEqual(['Физика']);
+
+  await failure.getByRole('button').click();
+  await expect(failure).toHaveCount(0);
+});
+
+test('after signing out with changes waiting, nothing of them is sent as the next account', async ({ page, context }) => {
+  const first = await signedUpWithOutbox(page, 'first');
+  // A deploy in progress: every change waits.
+  await context.route('**/api/tasks/**', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 503 }) : route.continue());
+  await page.fill('input[name="quick_add"]', 'Секрет первого');
+  await page.press('input[name="quick_add"]', 'Enter');
+  await expect(bar(page)).toHaveText('1 изменение ждёт сети');
+
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signUp(page, uniqueName('second'));
+  await waitForOutbox(page);
+  const sent: string[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/tasks/')) sent.push(request.url());
+  });
+  await context.unroute('**/api/tasks/**');
+  await page.evaluate(() => navigator.serviceWorker.controller?.postMessage(JSON.stringify({ type: 'replay', force: true })));
+  await page.waitForTimeout(2000); // time for a replay that must not happen
+  expect(sent).toEqual([]);
+  await expect(bar(page)).toBeHidden();
+  expect(await serverTasks(page)).toHaveLength(0);
+  await expect(page.locator('[data-task-id]')).toHaveCount(0);
+
+  // Back as the first account, its change is saved.
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await page.goto('/signin');
+  await waitForHydration(page);
+  await page.fill('input[name="username"]', first);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await expect(taskRow(page, 'Секрет первого')).toBeVisible();
+  await expect(bar(page)).toBeHidden();
+  await expect.poll(async () => (await serverTasks(page)).map((t) => t.title)).toEqual(['Секрет первого']);
+});
+
+test('a repeating task completed, taken back and completed again offline has exactly one next occurrence', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  const id = crypto.randomUUID();
+  const today = new Date().toISOString().slice(0, 10);
+  await postFromAnotherDevice(page, '/api/tasks/create', { id, title: 'Зарядка', due_date: today, recurrence: 'daily' });
+  await page.reload();
+  await waitForHydration(page);
+  const circle = page.locator(`[data-task-id="${id}"] button[aria-pressed]`);
+
+  await context.setOffline(true);
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', 'true');
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', 'false');
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', 'true');
+  await expect(bar(page)).toHaveText('3 изменения ждут сети');
+
+  await context.setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  const tasks = await serverTasks(page);
+  expect(tasks.filter((t) => t.series_id === id)).toHaveLength(2);
+  expect(tasks.find((t) => t.id === id)?.completed_at).not.toBeNull();
+  await expect(page.locator('[data-task-id]')).toHaveCount(2);
+});
+
+test('100 changes queued offline drain in order after reconnecting (prints the time)', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await context.setOffline(true);
+  const queued = await page.evaluate(async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const body = new URLSearchParams({ id: crypto.randomUUID(), quick_add: `Задача ${String(i).padStart(3, '0')}` });
+      const response = await fetch('/api/tasks/add', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': crypto.randomUUID() },
+        body,
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  });
+  expect(new Set(queued)).toEqual(new Set([202]));
+  await expect(bar(page)).toHaveAttribute('data-pending', '100');
+
+  const started = Date.now();
+  await context.setOffline(false);
+  await expect(bar(page)).toBeHidden({ timeout: 60_000 });
+  const drained = Date.now() - started;
+  console.log(`outbox drain: 100 changes in ${drained} ms after reconnecting`);
+  const tasks = await serverTasks(page);
+  expect(tasks).toHaveLength(100);
+  // Replayed in the order they were made: creation times never go back.
+  const inQueueOrder = [...tasks].sort((a, b) => a.title.localeCompare(b.title));
+  const times = inQueueOrder.map((t) => Date.parse(t.created_at));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+});
+
+test('a change the server keeps failing waits for the person, who can retry it', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await addTask(page, 'Музыка');
+  const task = taskRow(page, 'Музыка');
+  await context.setOffline(true);
+  await task.locator('button[aria-pressed]').click();
+  await expect(task).toHaveAttribute('data-sync', 'queued');
+  let failing = true;
+  await context.route('**/api/tasks/complete', (route) => (failing
+    ? route.fulfill({ status: 500, contentType: 'application/json', body: '"Internal"' })
+    : route.continue()));
+  await context.setOffline(false);
+  // Each forced replay meets the failing server once (no waiting for the back-off).
+  const stuck = page.locator('.failure.stuck');
+  await expect.poll(async () => {
+    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage(JSON.stringify({ type: 'replay', force: true })));
+    return stuck.count();
+  }, { intervals: [300] }).toBe(1);
+  await expect(stuck).toContainText('«Музыка» не сохранено');
+  await expect(task).toHaveAttribute('data-sync', 'failed');
+  await expect(bar(page)).toHaveText('1 изменение ждёт сети');
+
+  failing = false;
+  await stuck.getByRole('button', { name: 'Повторить' }).click();
+  await expect(bar(page)).toBeHidden();
+  await expect(stuck).toHaveCount(0);
+  await expect(task).toHaveAttribute('data-sync', 'saved');
+  expect((await serverTasks(page))[0].completed_at).not.toBeNull();
+});
