@@ -4,10 +4,6 @@ import { defineConfig } from '@playwright/test';
 // address and database); Playwright only waits for it to answer.
 const baseURL = process.env.TETRAD_E2E_URL ?? 'http://127.0.0.1:3017';
 
-// Lets `context.route` see (and fake 502s for) the requests the service
-// worker sends, which is where Tetrad's mutations go.
-process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
-
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,

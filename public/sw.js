@@ -107,9 +107,18 @@ async function snapshot(account) {
 }
 
 async function tellPages() {
+  clearTimeout(tellTimer);
+  tellTimer = null;
   const message = JSON.stringify(await snapshot(await currentAccount()));
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const page of pages) page.postMessage(message);
+}
+
+// While a long queue drains, the pages hear at most every 200 ms (each
+// message redraws the list); the replay's end always tells them.
+let tellTimer = null;
+function tellPagesSoon() {
+  if (!tellTimer) tellTimer = setTimeout(() => { tellPages(); }, 200);
 }
 
 // ---------------------------------------------------------------- outbox
@@ -212,7 +221,7 @@ function replayOnce(entry) {
 
 // Sends the account's waiting entries in order, one at a time. Only one
 // replay runs at once: every trigger (pages, timer, Background Sync) joins
-// the running one.
+// the running one. Entries added meanwhile are picked up by the next pass.
 function replay(force) {
   if (replaying) return replaying;
   replaying = (async () => {
@@ -220,49 +229,62 @@ function replay(force) {
     if (!account) return;
     if (!force && (Date.now() < retryAt || pausedFor === account)) return;
     let changed = false;
-    for (;;) {
-      const entry = (await allEntries(account)).find((e) => e.state !== 'failed');
-      if (!entry || entry.state === 'stuck') { backoff = 0; retryAt = 0; break; }
-      let response;
-      try {
-        response = await replayOnce(entry);
-      } catch {
-        later();
-        break;
-      }
-      const status = response.status;
-      if (response.ok || response.type === 'opaqueredirect') {
-        await deleteEntry(entry.seq);
-        changed = true;
-        await tellPages();
-        continue;
-      }
-      if (status === 401) {
-        // Signed out, or another account signed in: hold everything until
-        // this account's page says hello again.
-        pausedFor = account;
-        break;
-      }
-      if (status === 409 || status >= 500) {
-        entry.attempts += 1;
-        if (status >= 500 && !RETRIED_STATUSES.includes(status) && entry.attempts >= STUCK_AFTER) {
-          Object.assign(entry, { state: 'stuck', status, reason: await response.text() });
+    try {
+      for (;;) {
+        const waiting = (await allEntries(account)).filter((e) => e.state !== 'failed');
+        if (waiting.length === 0) { backoff = 0; retryAt = 0; return; }
+        for (const entry of waiting) {
+          const outcome = await replayEntry(entry);
+          if (outcome === 'stop') return;
+          changed = true;
         }
-        await putEntry(entry);
-        await tellPages();
-        later();
-        break;
       }
-      // Any other 4xx: this change cannot be saved. The person is told why;
-      // the entries behind it go on.
-      Object.assign(entry, { state: 'failed', status, reason: await response.text() });
-      await putEntry(entry);
-      changed = true;
+    } finally {
       await tellPages();
+      if (changed) refreshPageSoon();
     }
-    if (changed) refreshPageSoon();
   })().finally(() => { replaying = null; });
   return replaying;
+}
+
+// One entry: 'next' when it is settled (saved, or refused for good), 'stop'
+// when the queue must wait (network, 401, 409, 5xx, or it waits for the person).
+async function replayEntry(entry) {
+  if (entry.state === 'stuck') { backoff = 0; retryAt = 0; return 'stop'; }
+  let response;
+  try {
+    response = await replayOnce(entry);
+  } catch {
+    later();
+    return 'stop';
+  }
+  const status = response.status;
+  if (response.ok || response.type === 'opaqueredirect') {
+    await deleteEntry(entry.seq);
+    tellPagesSoon();
+    return 'next';
+  }
+  if (status === 401) {
+    // Signed out, or another account signed in: hold everything until this
+    // account's page says hello again.
+    pausedFor = entry.account;
+    return 'stop';
+  }
+  if (status === 409 || status >= 500) {
+    entry.attempts += 1;
+    if (status >= 500 && !RETRIED_STATUSES.includes(status) && entry.attempts >= STUCK_AFTER) {
+      Object.assign(entry, { state: 'stuck', status, reason: await response.text() });
+    }
+    await putEntry(entry);
+    later();
+    return 'stop';
+  }
+  // Any other 4xx: this change cannot be saved. The person is told why; the
+  // entries behind it go on.
+  Object.assign(entry, { state: 'failed', status, reason: await response.text() });
+  await putEntry(entry);
+  tellPagesSoon();
+  return 'next';
 }
 
 async function onPageMessage(data) {
@@ -392,6 +414,8 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('message', (event) => {
+  // A liveness check: the page (and the tests) can tell the worker runs.
+  if (event.data === 'ping') { event.ports[0]?.postMessage('pong'); return; }
   event.waitUntil(onPageMessage(event.data).catch(() => undefined));
 });
 

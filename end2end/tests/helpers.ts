@@ -34,23 +34,22 @@ export const OPEN_OUTBOX_DATABASE = `window.openOutboxDatabase = () => new Promi
 
 /** Waits until the service worker controls the page and knows its account. */
 export async function waitForOutbox(page: Page): Promise<void> {
-  await page.evaluate(OPEN_OUTBOX_DATABASE);
-  await page.waitForFunction(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const openOutboxDatabase: () => Promise<IDBDatabase | null> = (window as any).openOutboxDatabase;
-    if (!navigator.serviceWorker.controller) return false;
-    await navigator.serviceWorker.ready;
-    const db = await openOutboxDatabase();
-    if (!db) return false;
-    if (!db.objectStoreNames.contains('meta')) { db.close(); return false; }
-    const row = await new Promise<{ value: string | null } | undefined>((resolve) => {
-      const get = db.transaction('meta').objectStore('meta').get('account');
-      get.onsuccess = () => resolve(get.result);
-      get.onerror = () => resolve(undefined);
+  await expect.poll(async () => {
+    await page.evaluate(OPEN_OUTBOX_DATABASE);
+    return page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller) return 'no worker controls the page';
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const db: IDBDatabase | null = await (window as any).openOutboxDatabase();
+      if (!db || !db.objectStoreNames.contains('meta')) { db?.close(); return 'no outbox database'; }
+      const row = await new Promise<{ value: string | null } | undefined>((resolve) => {
+        const get = db.transaction('meta').objectStore('meta').get('account');
+        get.onsuccess = () => resolve(get.result);
+        get.onerror = () => resolve(undefined);
+      });
+      db.close();
+      return row?.value ? 'ready' : 'the worker does not know the account yet';
     });
-    db.close();
-    return !!row?.value;
-  }, undefined, { polling: 200 });
+  }, { intervals: [200] }).toBe('ready');
 }
 
 export interface ServerTask {
@@ -89,4 +88,20 @@ export async function addTask(page: Page, title: string): Promise<void> {
 
 export function taskRow(page: Page, title: string) {
   return page.locator('[data-task-id]', { hasText: title });
+}
+
+/**
+ * Cuts the network, then waits for a round trip to the service worker, so
+ * the next request meets a running worker under the new conditions.
+ */
+export async function goOffline(page: Page): Promise<void> {
+  await page.context().setOffline(true);
+  const answer = await page.evaluate(() => new Promise<string>((resolve) => {
+    const worker = navigator.serviceWorker.controller;
+    if (!worker) return resolve('no worker controls the page');
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve('pong');
+    worker.postMessage('ping', [channel.port2]);
+  }));
+  expect(answer).toBe('pong');
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, PASSWORD, postFromAnotherDevice, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
+  addTask, goOffline, PASSWORD, postFromAnotherDevice, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
   waitForOutbox,
 } from './helpers';
 
@@ -22,7 +22,7 @@ test('offline, a tap fills the circle at once, waits in the outbox, and is saved
   const task = taskRow(page, 'Геометрия');
   const circle = task.locator('button[aria-pressed]');
 
-  await context.setOffline(true);
+  await goOffline(page);
   await circle.click();
   await expect(circle).toHaveAttribute('aria-pressed', 'true');
   await expect(task).toHaveAttribute('data-sync', 'queued');
@@ -60,7 +60,7 @@ test('a 502 from a deploy keeps the change, and it lands when the server is back
 
 test('offline, create then complete then rename: back online, one task, completed and renamed', async ({ page, context }) => {
   await signedUpWithOutbox(page);
-  await context.setOffline(true);
+  await goOffline(page);
 
   await page.fill('input[name="quick_add"]', 'Черновик');
   await page.press('input[name="quick_add"]', 'Enter');
@@ -108,7 +108,7 @@ test('a reload while changes wait keeps their marks and the bar, and they drain 
   await page.reload();
   await waitForHydration(page);
 
-  await context.setOffline(true);
+  await goOffline(page);
   await taskRow(page, 'История').locator('button[aria-pressed]').click();
   await page.fill('input[name="quick_add"]', 'Обществознание');
   await page.press('input[name="quick_add"]', 'Enter');
@@ -134,7 +134,7 @@ test('a waiting change to a task deleted on another device fails visibly, and th
   await addTask(page, 'Химия');
   const [chemistry] = await serverTasks(page);
 
-  await context.setOffline(true);
+  await goOffline(page);
   await taskRow(page, 'Химия').locator('button[aria-pressed]').click();
   await page.fill('input[name="quick_add"]', 'Физика');
   await page.press('input[name="quick_add"]', 'Enter');
@@ -199,7 +199,7 @@ test('a repeating task completed, taken back and completed again offline has exa
   await waitForHydration(page);
   const circle = page.locator(`[data-task-id="${id}"] button[aria-pressed]`);
 
-  await context.setOffline(true);
+  await goOffline(page);
   await circle.click();
   await expect(circle).toHaveAttribute('aria-pressed', 'true');
   await circle.click();
@@ -218,7 +218,7 @@ test('a repeating task completed, taken back and completed again offline has exa
 
 test('100 changes queued offline drain in order after reconnecting (prints the time)', async ({ page, context }) => {
   await signedUpWithOutbox(page);
-  await context.setOffline(true);
+  await goOffline(page);
   const queued = await page.evaluate(async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 100; i++) {
@@ -252,7 +252,7 @@ test('a change the server keeps failing waits for the person, who can retry it',
   await signedUpWithOutbox(page);
   await addTask(page, 'Музыка');
   const task = taskRow(page, 'Музыка');
-  await context.setOffline(true);
+  await goOffline(page);
   await task.locator('button[aria-pressed]').click();
   await expect(task).toHaveAttribute('data-sync', 'queued');
   let failing = true;

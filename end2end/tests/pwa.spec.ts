@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addTask, OPEN_OUTBOX_DATABASE, PASSWORD, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox } from './helpers';
+import { addTask, goOffline, OPEN_OUTBOX_DATABASE, PASSWORD, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox } from './helpers';
 
 test('the page links a web app manifest that makes Tetrad installable', async ({ page, request }) => {
   await page.goto('/signin');
@@ -42,7 +42,7 @@ test('the installed app opens, and hydrates, with the network off', async ({ pag
   await page.reload(); // a page loaded under the worker is kept
   await waitForHydration(page);
 
-  await context.setOffline(true);
+  await goOffline(page);
   await page.goto('/');
   await waitForHydration(page);
   await expect(page.locator('input[name="quick_add"]')).toBeVisible();
@@ -52,7 +52,7 @@ test('the installed app opens, and hydrates, with the network off', async ({ pag
 test('the worker leaves other origins alone and never queues a sign-in', async ({ page, context }) => {
   await signUp(page, uniqueName('origins'));
   await waitForOutbox(page);
-  await context.setOffline(true);
+  await goOffline(page);
   // The same server under another name is another origin: a mutation sent
   // there fails as the network fails, instead of being kept.
   const crossOrigin = await page.evaluate(async () => {
@@ -70,7 +70,7 @@ test('the worker leaves other origins alone and never queues a sign-in', async (
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await waitForHydration(page);
-  await context.setOffline(true);
+  await goOffline(page);
   await page.fill('input[name="username"]', 'someone');
   await page.fill('input[name="password"]', PASSWORD);
   await page.click('button[type="submit"]');
@@ -86,4 +86,15 @@ test('the worker leaves other origins alone and never queues a sign-in', async (
     });
   });
   expect(kept).toBe(0);
+});
+
+test('Chromium finds the app installable', async ({ page, context }) => {
+  await signUp(page, uniqueName('install'));
+  await waitForOutbox(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // A test browser is always incognito, where nothing installs; that is
+  // the one error allowed.
+  const errors = installabilityErrors.map((error) => error.errorId);
+  expect(errors.filter((id) => id !== 'in-incognito')).toEqual([]);
 });

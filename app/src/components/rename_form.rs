@@ -1,9 +1,8 @@
 //! The field that replaces a task's title while it is being renamed. The
-//! edit sends every other field as it was (edits describe the whole state).
+//! title is parsed here, as the server will parse it: a bad one never leaves.
 
 use super::ErrorLine;
-use crate::api::EditTask;
-use crate::domain::{TaskForm, TaskId, TaskTitle};
+use crate::domain::TaskTitle;
 use crate::error::AppError;
 use crate::text;
 use leptos::ev::{KeyboardEvent, SubmitEvent};
@@ -12,11 +11,10 @@ use leptos::prelude::*;
 
 #[component]
 pub fn RenameForm(
-    id: TaskId,
-    task_form: TaskForm,
-    title: RwSignal<String>,
-    rename: ServerAction<EditTask>,
+    title: String,
     editing: RwSignal<bool>,
+    /// Called with the new title once it parses.
+    save: impl Fn(String) + 'static,
 ) -> impl IntoView {
     let input = NodeRef::<html::Input>::new();
     let error = RwSignal::new(None::<AppError>);
@@ -30,23 +28,11 @@ pub fn RenameForm(
         let Some(typed) = input.get_untracked().map(|input| input.value()) else {
             return;
         };
-        // The same parsing the server runs: a bad title never leaves.
         match TaskTitle::parse(&typed) {
             Err(e) => error.set(Some(e.into())),
             Ok(parsed) => {
-                title.set(parsed.to_string());
                 editing.set(false);
-                let form = task_form.clone();
-                rename.dispatch(EditTask {
-                    id,
-                    title: parsed.to_string(),
-                    notes: form.notes,
-                    due_date: form.due_date,
-                    due_time: form.due_time,
-                    priority: form.priority,
-                    list_id: form.list_id,
-                    recurrence: form.recurrence,
-                });
+                save(parsed.to_string());
             }
         }
     };
@@ -61,7 +47,7 @@ pub fn RenameForm(
             <input
                 name="title"
                 node_ref=input
-                value=title.get_untracked()
+                value=title
                 aria-label=text::RENAME
                 autocomplete="off"
                 enterkeyhint="done"

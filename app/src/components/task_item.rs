@@ -6,50 +6,65 @@
 //! once and sends the time of the tap; `data-sync` tells whether the server
 //! has the change (`saved`), it is on its way (`sending`), the outbox keeps
 //! it for later (`queued`) or it was refused (`failed`).
+//!
+//! The item lives as long as its task is in the list and follows the list's
+//! state reactively, so news from the outbox never resets a tap in flight.
 
 use super::RenameForm;
 use crate::api::{EditTask, SetCompleted};
 use crate::domain::{IdempotencyKey, Task, TaskForm};
 use crate::error::AppError;
-use crate::outbox::Mark;
+use crate::outbox::{Mark, Shown};
 use crate::text;
 use chrono::Utc;
 use leptos::prelude::*;
 
 #[component]
-pub fn TaskItem(task: Task, mark: Option<Mark>) -> impl IntoView {
-    let id = task.id;
+pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
+    let id = shown.with_untracked(|s| s.task.id);
+    let task = Signal::derive(move || shown.with(|s| s.task.clone()));
+    let mark = Signal::derive(move || shown.with(|s| s.mark));
     let complete = ServerAction::<SetCompleted>::new();
     let rename = ServerAction::<EditTask>::new();
     let key = RwSignal::new(IdempotencyKey::generate());
-    // The state last asked for by a tap on this page, until the server or
-    // the outbox has it; a refused change falls back to the task's state.
+    // The state last asked for by a tap on this page, shown while it is on
+    // its way; then the server's answer, or the outbox's view of the task.
     let asked = RwSignal::new(None::<bool>);
-    let title = RwSignal::new(task.title.to_string());
+    let asked_title = RwSignal::new(None::<String>);
     let editing = RwSignal::new(false);
-    let shown_done = task.completed_at.is_some();
 
-    Effect::new(move |_| match complete.value().get() {
-        Some(Ok(_)) | Some(Err(AppError::Queued)) => key.set(IdempotencyKey::generate()),
-        Some(Err(_)) => asked.set(None),
-        None => {}
+    Effect::new(move |_| {
+        if let Some(Ok(_) | Err(AppError::Queued)) = complete.value().get() {
+            key.set(IdempotencyKey::generate());
+        }
     });
-    let completed = Signal::derive(move || match complete.value().get() {
-        _ if complete.pending().get() => asked.get().unwrap_or(shown_done),
-        Some(Ok(saved)) => saved.completed_at.is_some(),
-        _ => asked.get().unwrap_or(shown_done),
+    let completed = Signal::derive(move || {
+        let listed = task.with(|t| t.completed_at.is_some());
+        match complete.value().get() {
+            _ if complete.pending().get() => asked.get().unwrap_or(listed),
+            Some(Ok(saved)) => saved.completed_at.is_some(),
+            _ => listed,
+        }
     });
-    let failed = move |value: Option<Result<Task, AppError>>| matches!(value, Some(Err(ref e)) if *e != AppError::Queued);
-    let queued =
-        move |value: Option<Result<Task, AppError>>| matches!(value, Some(Err(AppError::Queued)));
+    let title = Signal::derive(move || {
+        let listed = task.with(|t| t.title.to_string());
+        match rename.value().get() {
+            _ if rename.pending().get() => asked_title.get().unwrap_or(listed),
+            Some(Ok(saved)) => saved.title.to_string(),
+            _ => listed,
+        }
+    });
+    let refused = |value: Option<Result<Task, AppError>>| matches!(value, Some(Err(ref e)) if *e != AppError::Queued);
     let sync = move || {
-        let values = [complete.value().get(), rename.value().get()];
         if complete.pending().get() || rename.pending().get() {
             "sending"
-        } else if mark == Some(Mark::Queued) || values.iter().cloned().any(queued) {
-            "queued"
-        } else if mark == Some(Mark::Failed) || values.iter().cloned().any(failed) {
+        } else if mark.get() == Some(Mark::Failed)
+            || refused(complete.value().get())
+            || refused(rename.value().get())
+        {
             "failed"
+        } else if mark.get() == Some(Mark::Queued) {
+            "queued"
         } else {
             "saved"
         }
@@ -78,15 +93,20 @@ pub fn TaskItem(task: Task, mark: Option<Mark>) -> impl IntoView {
             at: Some(Utc::now()),
         });
     };
-    let original_title = task.title.to_string();
-    Effect::new(move |_| {
-        if let Some(Err(error)) = rename.value().get() {
-            if error != AppError::Queued {
-                title.set(original_title.clone());
-            }
-        }
-    });
-    let task_form = TaskForm::from_task(&task);
+    let send_title = move |new_title: String| {
+        asked_title.set(Some(new_title.clone()));
+        let form = task.with_untracked(TaskForm::from_task);
+        rename.dispatch(EditTask {
+            id,
+            title: new_title,
+            notes: form.notes,
+            due_date: form.due_date,
+            due_time: form.due_time,
+            priority: form.priority,
+            list_id: form.list_id,
+            recurrence: form.recurrence,
+        });
+    };
 
     view! {
         <li class="task" data-task-id=id.to_string() data-sync=sync class:done=completed>
@@ -106,7 +126,7 @@ pub fn TaskItem(task: Task, mark: Option<Mark>) -> impl IntoView {
                 when=move || editing.get()
                 fallback=move || {
                     view! {
-                        <span class="title">{move || title.get()}</span>
+                        <span class="title">{title}</span>
                         <button
                             type="button"
                             class="rename"
@@ -119,7 +139,7 @@ pub fn TaskItem(task: Task, mark: Option<Mark>) -> impl IntoView {
                     }
                 }
             >
-                <RenameForm id task_form=task_form.clone() title rename editing/>
+                <RenameForm title=title.get_untracked() editing save=send_title/>
             </Show>
             {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}
         </li>

@@ -3,9 +3,9 @@
 
 use super::TaskItem;
 use crate::api::AddTask;
-use crate::domain::Task;
+use crate::domain::{Task, TaskId};
 use crate::error::AppError;
-use crate::outbox::{overlay, use_outbox, Shown};
+use crate::outbox::{overlay, use_outbox};
 use crate::text;
 use leptos::prelude::*;
 
@@ -27,21 +27,22 @@ pub fn TaskList(
             }
         })
     };
-    let shown = move || {
+    let shown = Memo::new(move |_| {
         let snapshot = outbox.snapshot.get();
         let settling = outbox.settling.get();
         known.with(|server| overlay(server, &settling, &snapshot.pending, &snapshot.failures))
-    };
-    // An item is rebuilt only when what it shows changes, so a tap in
-    // flight on another task keeps its state.
-    let identity = |shown: &Shown| {
-        format!(
-            "{}|{:?}|{}|{}",
-            shown.task.id,
-            shown.mark,
-            shown.task.completed_at.is_some(),
-            shown.task.title
-        )
+    });
+    let ids = move || shown.with(|all| all.iter().map(|s| s.task.id).collect::<Vec<_>>());
+    // Each item follows its own entry of the list, and is kept (with any
+    // tap in flight) for as long as its task is listed.
+    let item = move |id: TaskId| {
+        let first = shown.with_untracked(|all| all.iter().find(|s| s.task.id == id).cloned());
+        first.map(|first| {
+            let mine =
+                Memo::new(move |_| shown.with(|all| all.iter().find(|s| s.task.id == id).cloned()));
+            let current = Signal::derive(move || mine.get().unwrap_or_else(|| first.clone()));
+            view! { <TaskItem shown=current/> }
+        })
     };
 
     view! {
@@ -57,14 +58,12 @@ pub fn TaskList(
                     // say so only when we know nothing.
                     Err(error) => known.with_untracked(Vec::is_empty).then_some(error),
                 };
-                let empty = move || shown().is_empty() && add.input().get().is_none();
+                let empty = move || shown.with(Vec::is_empty) && add.input().get().is_none();
                 view! {
                     {error.map(|error| view! { <p class="error" role="alert">{text::error(&error)}</p> })}
                     <Show when=move || !empty() fallback=|| view! { <p class="empty">{text::NO_TASKS}</p> }>
                         <ul class="tasks">
-                            <For each=shown key=identity let(shown)>
-                                <TaskItem task=shown.task mark=shown.mark/>
-                            </For>
+                            <For each=ids key=|id| *id children=item/>
                             {sending}
                         </ul>
                     </Show>
