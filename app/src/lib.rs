@@ -9,6 +9,7 @@ pub mod domain;
 pub mod error;
 pub mod outbox;
 mod pages;
+pub mod quick_add;
 pub mod text;
 
 #[cfg(feature = "ssr")]

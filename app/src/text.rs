@@ -66,6 +66,85 @@ fn russian_plural(n: usize) -> Plural {
     }
 }
 
+/// What quick add understood, shown under the line before it is sent;
+/// `None` when it found nothing but a title.
+pub fn quick_add_preview(
+    read: &crate::quick_add::QuickAdd,
+    today: chrono::NaiveDate,
+) -> Option<String> {
+    use crate::domain::Recurrence;
+    use chrono::Datelike;
+    let mut parts = Vec::new();
+    if let Some(due) = read.due {
+        let days = (due.date - today).num_days();
+        parts.push(match days {
+            0 => "сегодня".to_owned(),
+            1 => "завтра".to_owned(),
+            2 => "послезавтра".to_owned(),
+            _ => {
+                const WEEKDAYS: [&str; 7] = ["пн", "вт", "ср", "чт", "пт", "сб", "вс"];
+                const MONTHS: [&str; 12] = [
+                    "января",
+                    "февраля",
+                    "марта",
+                    "апреля",
+                    "мая",
+                    "июня",
+                    "июля",
+                    "августа",
+                    "сентября",
+                    "октября",
+                    "ноября",
+                    "декабря",
+                ];
+                let weekday = WEEKDAYS[due.date.weekday().num_days_from_monday() as usize];
+                let month = MONTHS[due.date.month0() as usize];
+                let year =
+                    (due.date.year() != today.year()).then(|| format!(" {}", due.date.year()));
+                format!(
+                    "{weekday}, {} {month}{}",
+                    due.date.day(),
+                    year.unwrap_or_default()
+                )
+            }
+        });
+        if let Some(time) = due.time {
+            parts.push(time.format("%H:%M").to_string());
+        }
+    }
+    if let Some(rule) = &read.recurrence {
+        parts.push(match rule {
+            Recurrence::EveryDays(1) => "каждый день".to_owned(),
+            Recurrence::EveryDays(n) => format!("каждые {n} дн."),
+            Recurrence::Weekly(days) => {
+                const ON: [&str; 7] = [
+                    "по понедельникам",
+                    "по вторникам",
+                    "по средам",
+                    "по четвергам",
+                    "по пятницам",
+                    "по субботам",
+                    "по воскресеньям",
+                ];
+                let names: Vec<&str> = days
+                    .iter()
+                    .map(|d| ON[d.num_days_from_monday() as usize])
+                    .collect();
+                names.join(", ")
+            }
+            Recurrence::Monthly => "каждый месяц".to_owned(),
+            Recurrence::Yearly => "каждый год".to_owned(),
+        });
+    }
+    if read.priority.level() < 4 {
+        parts.push(format!("приоритет {}", read.priority.level()));
+    }
+    if let Some(list) = &read.list {
+        parts.push(format!("#{list}"));
+    }
+    (!parts.is_empty()).then(|| format!("Понято: {}", parts.join(" · ")))
+}
+
 /// A refused change whose answer Tetrad could not read.
 pub fn refused_with_status(status: u16) -> String {
     format!("Сервер отклонил изменение (код {status}).")
@@ -147,6 +226,25 @@ mod tests {
         assert_eq!(pending_changes(22), "22 изменения ждут сети");
         assert_eq!(pending_changes(111), "111 изменений ждут сети");
         assert_eq!(pending_changes(104), "104 изменения ждут сети");
+    }
+
+    #[test]
+    fn the_preview_says_what_quick_add_understood() {
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 9, 2).unwrap();
+        let read = |line: &str| quick_add_preview(&crate::quick_add::parse(line, today), today);
+        assert_eq!(read("Алгебра"), None);
+        assert_eq!(
+            read("Алгебра завтра в 18:00 !!").as_deref(),
+            Some("Понято: завтра · 18:00 · приоритет 2")
+        );
+        assert_eq!(
+            read("Зачёт 12 мая #Школа").as_deref(),
+            Some("Понято: ср, 12 мая 2027 · #Школа")
+        );
+        assert_eq!(
+            read("Музыка каждый понедельник").as_deref(),
+            Some("Понято: пн, 7 сентября · по понедельникам")
+        );
     }
 
     #[test]

@@ -59,6 +59,9 @@ export interface ServerTask {
   deleted_at: string | null;
   series_id: string | null;
   created_at: string;
+  priority: number;
+  due: { date: string; time: string | null } | null;
+  recurrence: string | null;
 }
 
 /** The tasks the server has for the page's account (never through the page's network). */

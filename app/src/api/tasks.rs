@@ -14,9 +14,15 @@ pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
 
 /// Adds a task from the quick-add line. The id is minted by the client, so
 /// sending the same request twice adds one task.
+/// The line is read by quick add (dates, times, repetition, priority,
+/// `#list`); `today` is the person's date where they are (from the browser).
 #[server(prefix = "/api", endpoint = "tasks/add", client = crate::api::KeyedClient)]
-pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
-    imp::add_task(id, quick_add).await
+pub async fn add_task(
+    id: TaskId,
+    quick_add: String,
+    #[server(default)] today: String,
+) -> Result<Task, AppError> {
+    imp::add_task(id, quick_add, today).await
 }
 
 /// Creates a task with every field given (empty text means "none").
@@ -102,8 +108,9 @@ pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
 mod imp {
     use crate::api::edge::Call;
     use crate::domain::UserId;
-    use crate::domain::{Task, TaskFields, TaskForm, TaskId, TaskTitle};
+    use crate::domain::{Task, TaskFields, TaskForm, TaskId};
     use crate::error::AppError;
+    use crate::quick_add;
     use crate::ssr::keyed::WorkGuard;
     use crate::ssr::storage::StorageError;
     use chrono::{DateTime, Utc};
@@ -121,10 +128,23 @@ mod imp {
             .map_err(|e| call.storage_fault(e))
     }
 
-    pub async fn add_task(id: TaskId, quick_add: String) -> Result<Task, AppError> {
+    pub async fn add_task(id: TaskId, line: String, today: String) -> Result<Task, AppError> {
         let call = Call::begin()?;
-        let title = TaskTitle::parse(&quick_add).map_err(|e| call.reject(e.into()))?;
-        create(&call, id, TaskFields::titled(title)).await
+        let read = quick_add::parse(&line, quick_add::today_of(&today, Utc::now().date_naive()));
+        let (user, mut work) = call.keyed().await?;
+        let lists = match read.list {
+            Some(_) => call
+                .state
+                .storage
+                .list_lists(user)
+                .await
+                .map_err(|e| call.storage_fault(e))?,
+            None => Vec::new(),
+        };
+        let fields = read
+            .into_fields(&lists)
+            .map_err(|e| call.reject(e.into()))?;
+        insert(&call, user, &mut work, id, fields).await
     }
 
     pub async fn create_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
@@ -137,12 +157,22 @@ mod imp {
 
     async fn create(call: &Call, id: TaskId, fields: TaskFields) -> Result<Task, AppError> {
         let (user, mut work) = call.keyed().await?;
-        check_list(call, user, &mut work, &fields).await?;
+        insert(call, user, &mut work, id, fields).await
+    }
+
+    async fn insert(
+        call: &Call,
+        user: UserId,
+        work: &mut WorkGuard,
+        id: TaskId,
+        fields: TaskFields,
+    ) -> Result<Task, AppError> {
+        check_list(call, user, work, &fields).await?;
         let task = Task::new(id, fields, Utc::now());
         match work.tx().insert_task(user, &task).await {
             // Created now, or by an earlier request with the same id: either
             // way the answer is the task as stored.
-            Ok(_) => stored(call, user, &mut work, id).await,
+            Ok(_) => stored(call, user, work, id).await,
             Err(StorageError::Conflict) => Err(call.reject(AppError::IdConflict)),
             Err(error) => Err(call.storage_fault(error)),
         }

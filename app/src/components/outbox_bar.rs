@@ -5,6 +5,7 @@ use crate::domain::{Task, TaskId};
 use crate::outbox::{use_outbox, Entry};
 use crate::text;
 use leptos::prelude::*;
+use std::collections::HashMap;
 
 #[component]
 pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
@@ -20,17 +21,21 @@ pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
         })
     };
     let failures = move || outbox.snapshot.with(|s| s.failures.clone());
+    // Every title this page has seen, so a failure about a task deleted
+    // meanwhile (gone from the list) still names it.
+    let titles = StoredValue::new(HashMap::<TaskId, String>::new());
+    Effect::new(move |_| {
+        known.with(|tasks| {
+            titles.update_value(|titles| {
+                titles.extend(tasks.iter().map(|t| (t.id, t.title.to_string())));
+            })
+        })
+    });
     // The title the person knows the task by, for the failure's words.
     let title_of = move |entry: &Entry| {
         let change = entry.change();
         let id: Option<TaskId> = change.task_id();
-        known
-            .with_untracked(|tasks| {
-                tasks
-                    .iter()
-                    .find(|t| Some(t.id) == id)
-                    .map(|t| t.title.to_string())
-            })
+        id.and_then(|id| titles.with_value(|titles| titles.get(&id).cloned()))
             .or_else(|| match change {
                 crate::outbox::Change::Create(task) => Some(task.title.to_string()),
                 crate::outbox::Change::Edit { fields, .. } => Some(fields.title.to_string()),

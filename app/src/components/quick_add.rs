@@ -5,6 +5,7 @@ use super::ErrorLine;
 use crate::api::AddTask;
 use crate::domain::{IdempotencyKey, TaskId, TaskTitle};
 use crate::error::AppError;
+use crate::quick_add;
 use crate::text;
 use leptos::html;
 use leptos::prelude::*;
@@ -19,6 +20,16 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     // before the page is hydrated) repeats the key and so adds one task.
     let key = RwSignal::new(IdempotencyKey::generate());
     let typed = RwSignal::new(0usize);
+    let line = RwSignal::new(String::new());
+    // The person's date where they are: quick add's «завтра» is theirs.
+    // Unknown on the server (the field then stays empty and the server
+    // uses its own); the browser fills it in.
+    let today = RwSignal::new(None::<chrono::NaiveDate>);
+    Effect::new(move |_| today.set(Some(chrono::Local::now().date_naive())));
+    let preview = move || {
+        let today = today.get()?;
+        line.with(|text| text::quick_add_preview(&quick_add::parse(text, today), today))
+    };
     let input = NodeRef::<html::Input>::new();
 
     // Kept in the outbox is not an error: the task is shown, marked.
@@ -34,6 +45,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
             next_id.set(TaskId::new());
             key.set(IdempotencyKey::generate());
             typed.set(0);
+            line.set(String::new());
             if let Some(input) = input.get_untracked() {
                 input.set_value("");
             }
@@ -51,6 +63,11 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
         <ActionForm action=add attr:class="quick-add">
             <input type="hidden" name="id" value=move || next_id.get().to_string()/>
             <input type="hidden" name="idempotency_key" value=move || key.get().to_string()/>
+            <input
+                type="hidden"
+                name="today"
+                value=move || today.get().map(|d| d.to_string()).unwrap_or_default()
+            />
             <label for="quick-add" class="visually-hidden">{text::QUICK_ADD_LABEL}</label>
             <input
                 id="quick-add"
@@ -60,12 +77,17 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 autocomplete="off"
                 enterkeyhint="done"
                 required
-                on:input=move |ev| typed.set(event_target_value(&ev).trim().chars().count())
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    typed.set(text.trim().chars().count());
+                    line.set(text);
+                }
             />
             <button type="submit" class="primary">{text::ADD}</button>
             <p class="hint" data-testid="chars-left" aria-live="polite">
                 {move || (typed.get() > 0).then(|| text::chars_left(left()))}
             </p>
+            <p class="hint preview" data-testid="quick-add-preview" aria-live="polite">{preview}</p>
             <ErrorLine error/>
         </ActionForm>
     }

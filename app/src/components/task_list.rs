@@ -18,7 +18,7 @@ pub fn TaskList(
     let outbox = use_outbox();
     // The task on its way to the server, shown before the answer arrives.
     let sending = move || {
-        add.input().get().map(|AddTask { id, quick_add }| {
+        add.input().get().map(|AddTask { id, quick_add, .. }| {
             view! {
                 <li class="task" data-task-id=id.to_string() data-sync="sending">
                     <span class="title">{quick_add}</span>

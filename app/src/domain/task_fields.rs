@@ -93,20 +93,6 @@ impl TaskForm {
     }
 }
 
-impl TaskFields {
-    /// A task with only a title, as the quick-add line creates it.
-    pub fn titled(title: TaskTitle) -> Self {
-        Self {
-            title,
-            notes: Notes::default(),
-            due: None,
-            priority: Priority::NORMAL,
-            list_id: None,
-            recurrence: None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

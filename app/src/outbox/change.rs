@@ -2,7 +2,8 @@
 //! The request is kept as the browser sent it (so its replay is byte for
 //! byte the same); this is only how the page shows its effect meanwhile.
 
-use crate::domain::{Task, TaskFields, TaskForm, TaskId, TaskTitle};
+use crate::domain::{Task, TaskFields, TaskForm, TaskId};
+use crate::quick_add;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
@@ -49,9 +50,15 @@ impl Change {
         };
         let flag = |name: &str| field(name).parse::<bool>().ok();
         match path {
-            "/api/tasks/add" => TaskTitle::parse(field("quick_add"))
-                .map(|title| Self::Create(Task::new(id, TaskFields::titled(title), at)))
-                .unwrap_or(Self::Other),
+            // The same reading the server will do (lists are not known
+            // here, so a `#list` shows in the title until it is saved).
+            "/api/tasks/add" => {
+                let today = quick_add::today_of(field("today"), at.date_naive());
+                quick_add::parse(field("quick_add"), today)
+                    .into_fields(&[])
+                    .map(|fields| Self::Create(Task::new(id, fields, at)))
+                    .unwrap_or(Self::Other)
+            }
             "/api/tasks/create" => task_form()
                 .parse()
                 .map(|fields| Self::Create(Task::new(id, fields, at)))

@@ -101,14 +101,13 @@ pub fn overlay(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{TaskFields, TaskTitle};
 
     fn task(title: &str) -> Task {
-        Task::new(
-            TaskId::new(),
-            TaskFields::titled(TaskTitle::parse(title).unwrap()),
-            Utc::now(),
-        )
+        let fields = crate::domain::TaskForm {
+            title: title.into(),
+            ..Default::default()
+        };
+        Task::new(TaskId::new(), fields.parse().unwrap(), Utc::now())
     }
 
     fn queued(url: &str, body: String) -> Entry {

@@ -1,0 +1,321 @@
+//! How the words of a line are recognised. Each reader looks at the words
+//! from one position and, if it understands them, says how many it took.
+
+use super::vocabulary::{is_preposition, month, part_of_day, unit_days, weekday};
+use super::QuickAdd;
+use crate::domain::{Due, Priority, Recurrence};
+use chrono::{Datelike, Days, Months, NaiveDate, NaiveTime, Weekday};
+
+/// What a group of words meant.
+enum Meaning {
+    Date(NaiveDate),
+    Time(NaiveTime),
+    DateAndTime(NaiveDate, NaiveTime),
+    Repeat(Repeat),
+    Priority(Priority),
+    List(String),
+}
+
+/// A repetition whose weekday may depend on the date (`every week`).
+enum Repeat {
+    Rule(Recurrence),
+    WeeklyOn(Weekday),
+    WeeklyOnDueDay,
+}
+
+pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let lower: Vec<String> = words
+        .iter()
+        .map(|w| w.trim_end_matches([',', ';']).to_lowercase())
+        .collect();
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+
+    let (mut date, mut time, mut repeat, mut priority, mut list) = (None, None, None, None, None);
+    let mut title = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        // A preposition counts only together with what it introduces.
+        let skip = usize::from(is_preposition(lower[i]) && i + 1 < words.len());
+        let found = understand(&lower[i + skip..], words[i + skip], today)
+            .filter(|(_, meaning)| is_new(meaning, date, time, &repeat, priority, &list));
+        match found {
+            Some((taken, meaning)) => {
+                match meaning {
+                    Meaning::Date(d) => date = Some(d),
+                    Meaning::Time(t) => time = Some(t),
+                    Meaning::DateAndTime(d, t) => (date, time) = (Some(d), Some(t)),
+                    Meaning::Repeat(r) => repeat = Some(r),
+                    Meaning::Priority(p) => priority = Some(p),
+                    Meaning::List(name) => list = Some(name),
+                }
+                i += skip + taken;
+            }
+            None => {
+                title.push(words[i]);
+                i += 1;
+            }
+        }
+    }
+
+    let recurrence = repeat.map(|repeat| match repeat {
+        Repeat::Rule(rule) => rule,
+        Repeat::WeeklyOn(day) => Recurrence::Weekly(vec![day]),
+        Repeat::WeeklyOnDueDay => Recurrence::Weekly(vec![date.unwrap_or(today).weekday()]),
+    });
+    // A repetition starts on its first day; a time alone is for today.
+    let date = date.or_else(|| match &recurrence {
+        Some(Recurrence::Weekly(days)) => Some(on_or_after(today, days[0])),
+        Some(_) => Some(today),
+        None => time.map(|_| today),
+    });
+    let title = if title.is_empty() {
+        line.trim().to_owned()
+    } else {
+        title.join(" ")
+    };
+    QuickAdd {
+        title,
+        due: date.map(|date| Due { date, time }),
+        priority: priority.unwrap_or(Priority::NORMAL),
+        list,
+        recurrence,
+    }
+}
+
+/// Only the first mention of each kind counts; a second stays in the title.
+fn is_new(
+    meaning: &Meaning,
+    date: Option<NaiveDate>,
+    time: Option<NaiveTime>,
+    repeat: &Option<Repeat>,
+    priority: Option<Priority>,
+    list: &Option<String>,
+) -> bool {
+    match meaning {
+        Meaning::Date(_) => date.is_none(),
+        Meaning::Time(_) => time.is_none(),
+        Meaning::DateAndTime(..) => date.is_none() && time.is_none(),
+        Meaning::Repeat(_) => repeat.is_none(),
+        Meaning::Priority(_) => priority.is_none(),
+        Meaning::List(_) => list.is_none(),
+    }
+}
+
+fn understand(words: &[&str], original: &str, today: NaiveDate) -> Option<(usize, Meaning)> {
+    priority(words)
+        .or_else(|| list(words, original))
+        .or_else(|| repetition(words))
+        .or_else(|| relative_day(words, today))
+        .or_else(|| in_some_time(words, today))
+        .or_else(|| weekday_ahead(words, today))
+        .or_else(|| numeric_date(words, today))
+        .or_else(|| day_and_month(words, today))
+        .or_else(|| time_of_day(words))
+}
+
+fn priority(words: &[&str]) -> Option<(usize, Meaning)> {
+    let marks = words.first()?;
+    if marks.is_empty() || marks.len() > 4 || !marks.chars().all(|c| c == '!') {
+        return None;
+    }
+    let level = match marks.len() {
+        1 => 3,
+        2 => 2,
+        _ => 1,
+    };
+    Priority::new(level).ok().map(|p| (1, Meaning::Priority(p)))
+}
+
+fn list(words: &[&str], original: &str) -> Option<(usize, Meaning)> {
+    words
+        .first()?
+        .strip_prefix('#')
+        .filter(|name| !name.is_empty())?;
+    let name = original.trim_end_matches([',', ';']).strip_prefix('#')?;
+    Some((1, Meaning::List(name.to_owned())))
+}
+
+fn repetition(words: &[&str]) -> Option<(usize, Meaning)> {
+    let rule = |r| Some(Meaning::Repeat(Repeat::Rule(r)));
+    let single = match *words.first()? {
+        "ежедневно" | "daily" => rule(Recurrence::EveryDays(1)),
+        "еженедельно" | "weekly" => Some(Meaning::Repeat(Repeat::WeeklyOnDueDay)),
+        "ежемесячно" | "monthly" => rule(Recurrence::Monthly),
+        "ежегодно" | "yearly" => rule(Recurrence::Yearly),
+        _ => None,
+    };
+    if let Some(meaning) = single {
+        return Some((1, meaning));
+    }
+    if !matches!(
+        *words.first()?,
+        "каждый" | "каждую" | "каждое" | "каждые" | "every"
+    ) {
+        return None;
+    }
+    let next = *words.get(1)?;
+    let meaning = match next {
+        "месяц" | "month" => rule(Recurrence::Monthly),
+        "год" | "year" => rule(Recurrence::Yearly),
+        word if unit_days(word) == Some(1) => rule(Recurrence::EveryDays(1)),
+        word if unit_days(word) == Some(7) => Some(Meaning::Repeat(Repeat::WeeklyOnDueDay)),
+        word => weekday(word).map(|day| Meaning::Repeat(Repeat::WeeklyOn(day))),
+    };
+    if let Some(meaning) = meaning {
+        return Some((2, meaning));
+    }
+    // «каждые 3 дня», "every 2 weeks"
+    let n: u32 = next.parse().ok().filter(|n| *n > 0)?;
+    let days = u16::try_from(n * unit_days(words.get(2)?)?).ok()?;
+    let rule = Recurrence::EveryDays(days);
+    (days <= Recurrence::MAX_DAYS).then_some((3, Meaning::Repeat(Repeat::Rule(rule))))
+}
+
+fn relative_day(words: &[&str], today: NaiveDate) -> Option<(usize, Meaning)> {
+    let ahead = |n: u64| today.checked_add_days(Days::new(n));
+    if words.starts_with(&["day", "after", "tomorrow"]) {
+        return Some((3, Meaning::Date(ahead(2)?)));
+    }
+    let evening = NaiveTime::from_hms_opt(19, 0, 0)?;
+    match *words.first()? {
+        "сегодня" | "today" => Some((1, Meaning::Date(today))),
+        "tonight" => Some((1, Meaning::DateAndTime(today, evening))),
+        "завтра" | "tomorrow" => Some((1, Meaning::Date(ahead(1)?))),
+        "послезавтра" => Some((1, Meaning::Date(ahead(2)?))),
+        _ => None,
+    }
+}
+
+/// «через 3 дня», «через неделю», «через месяц», "in 2 weeks", "in a week".
+fn in_some_time(words: &[&str], today: NaiveDate) -> Option<(usize, Meaning)> {
+    if !matches!(*words.first()?, "через" | "in") {
+        return None;
+    }
+    let (count, taken) = match words.get(1)?.parse::<u32>() {
+        Ok(n) => (n, 3),
+        Err(_) if matches!(*words.get(1)?, "a" | "one") => (1, 3),
+        Err(_) => (1, 2),
+    };
+    let unit = *words.get(taken - 1)?;
+    if matches!(unit, "месяц" | "месяца" | "месяцев" | "month" | "months") {
+        let date = today.checked_add_months(Months::new(count))?;
+        return Some((taken, Meaning::Date(date)));
+    }
+    let days = count.checked_mul(unit_days(unit)?)?;
+    Some((
+        taken,
+        Meaning::Date(today.checked_add_days(Days::new(days.into()))?),
+    ))
+}
+
+/// «в пятницу», «пт», "next fri", «в следующий вторник»: the next such
+/// day after today.
+fn weekday_ahead(words: &[&str], today: NaiveDate) -> Option<(usize, Meaning)> {
+    let next_word = matches!(
+        *words.first()?,
+        "next" | "следующий" | "следующую" | "следующее" | "следующей"
+    );
+    let taken = 1 + usize::from(next_word);
+    let day = weekday(words.get(taken - 1)?)?;
+    let date = on_or_after(today.succ_opt()?, day);
+    Some((taken, Meaning::Date(date)))
+}
+
+/// `12.05`, `12.05.2027`, `12.05.27`, `2027-05-12`.
+fn numeric_date(words: &[&str], today: NaiveDate) -> Option<(usize, Meaning)> {
+    let word = *words.first()?;
+    if let Ok(date) = NaiveDate::parse_from_str(word, "%Y-%m-%d") {
+        return Some((1, Meaning::Date(date)));
+    }
+    let parts: Vec<&str> = word.split('.').collect();
+    let number = |i: usize| parts.get(i).and_then(|p| p.parse::<u32>().ok());
+    let (day, month) = (number(0)?, number(1)?);
+    let date = match parts.len() {
+        2 => next_date(today, month, day)?,
+        3 => {
+            let year = number(2)?;
+            let year = if year < 100 { 2000 + year } else { year };
+            NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)?
+        }
+        _ => return None,
+    };
+    Some((1, Meaning::Date(date)))
+}
+
+/// «12 мая», «12 мая 2027», "12 May", "May 12", "May 12th, 2027".
+fn day_and_month(words: &[&str], today: NaiveDate) -> Option<(usize, Meaning)> {
+    let day_number = |word: &str| {
+        let digits = word.trim_end_matches(|c: char| c.is_alphabetic());
+        digits.parse::<u32>().ok().filter(|_| !digits.is_empty())
+    };
+    let (day, month_number) = match (day_number(words.first()?), words.get(1)) {
+        (Some(day), Some(name)) => (day, month(name)?),
+        (None, Some(second)) => (day_number(second)?, month(words.first()?)?),
+        _ => return None,
+    };
+    let year = words
+        .get(2)
+        .and_then(|w| w.trim_end_matches(['г', '.']).parse::<i32>().ok())
+        .filter(|y| (2000..=2100).contains(y));
+    match year {
+        Some(year) => {
+            let date = NaiveDate::from_ymd_opt(year, month_number, day)?;
+            Some((3, Meaning::Date(date)))
+        }
+        None => Some((2, Meaning::Date(next_date(today, month_number, day)?))),
+    }
+}
+
+/// `18:00`, `6pm`, `6:30pm`, `6 pm`, «9 утра», «7 вечера», «утром».
+fn time_of_day(words: &[&str]) -> Option<(usize, Meaning)> {
+    let word = *words.first()?;
+    let time = |h: u32, m: u32| NaiveTime::from_hms_opt(h, m, 0);
+    if let Some(hour) = part_of_day(word) {
+        return Some((1, Meaning::Time(time(hour, 0)?)));
+    }
+    let clock = |text: &str| -> Option<(u32, u32)> {
+        match text.split_once(':') {
+            Some((h, m)) if m.len() == 2 => Some((h.parse().ok()?, m.parse().ok()?)),
+            Some(_) => None,
+            None => Some((text.parse().ok()?, 0)),
+        }
+    };
+    let twelve_hour = |h: u32, m: u32, pm: bool| {
+        (1..=12)
+            .contains(&h)
+            .then(|| time(h % 12 + if pm { 12 } else { 0 }, m))?
+    };
+    for (suffix, pm) in [("am", false), ("pm", true)] {
+        if let Some((h, m)) = word.strip_suffix(suffix).and_then(clock) {
+            return Some((1, Meaning::Time(twelve_hour(h, m, pm)?)));
+        }
+    }
+    let (h, m) = clock(word)?;
+    match words.get(1).copied() {
+        Some("am" | "утра") => Some((2, Meaning::Time(twelve_hour(h, m, false)?))),
+        Some("pm" | "вечера" | "дня") => {
+            Some((2, Meaning::Time(twelve_hour(h, m, true)?)))
+        }
+        Some("ночи") => Some((2, Meaning::Time(twelve_hour(h, m, false)?))),
+        // A bare number is not a time («купить 2 тетради»); «18:00» is.
+        _ if word.contains(':') => Some((1, Meaning::Time(time(h, m)?))),
+        _ => None,
+    }
+}
+
+/// The first `day` on or after `from`.
+fn on_or_after(from: NaiveDate, day: Weekday) -> NaiveDate {
+    let ahead = (7 + day.num_days_from_monday() - from.weekday().num_days_from_monday()) % 7;
+    from + Days::new(ahead.into())
+}
+
+/// The next `day.month` from today on (this year's, or else next year's).
+fn next_date(today: NaiveDate, month: u32, day: u32) -> Option<NaiveDate> {
+    let this_year = NaiveDate::from_ymd_opt(today.year(), month, day);
+    match this_year {
+        Some(date) if date >= today => Some(date),
+        // 29 February comes back in the next leap year.
+        _ => (1..=8).find_map(|ahead| NaiveDate::from_ymd_opt(today.year() + ahead, month, day)),
+    }
+}

@@ -1,0 +1,77 @@
+//! Quick add: one line, as a student types it, read into a task — the
+//! title, and whatever of a date, a time, a repetition, a priority and a
+//! list it mentions, in Russian or English. Pure (the caller gives today's
+//! date in the person's time zone), so the browser runs it for the live
+//! preview and the server runs the very same code for the save.
+//!
+//! Words that are understood are taken out of the title; everything else
+//! stays as written. Decisions: a weekday means the next such day after
+//! today (today has «сегодня»); a date without a year is the next one to
+//! come; a time without a date is today; `!` is priority 3, `!!` 2, `!!!`
+//! and `!!!!` 1 (4, none, is the default); a repetition without a date
+//! starts today (a weekly one on its next weekday, today included).
+
+mod grammar;
+mod vocabulary;
+
+#[cfg(test)]
+mod tests;
+
+use crate::domain::{
+    Due, Notes, Priority, Recurrence, TaskFields, TaskList, TaskTitle, TaskTitleError,
+};
+use chrono::{Days, NaiveDate};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuickAdd {
+    /// What is left of the line: the task's title (the whole line when
+    /// nothing else is left, so a word like «Завтра» can still be a title).
+    pub title: String,
+    pub due: Option<Due>,
+    pub priority: Priority,
+    /// The list named with `#`, as written (without the `#`).
+    pub list: Option<String>,
+    pub recurrence: Option<Recurrence>,
+}
+
+pub fn parse(line: &str, today: NaiveDate) -> QuickAdd {
+    grammar::read(line, today)
+}
+
+impl QuickAdd {
+    /// The task's fields. The list is one of `lists` (the person's) with the
+    /// name the line gave, in any case; a name that is no list stays in the
+    /// title, so nothing typed is lost.
+    pub fn into_fields(self, lists: &[TaskList]) -> Result<TaskFields, TaskTitleError> {
+        let wanted = self.list.as_deref().map(str::to_lowercase);
+        let list = wanted.as_deref().and_then(|wanted| {
+            lists
+                .iter()
+                .find(|list| list.name.as_str().to_lowercase() == wanted)
+        });
+        let title = match (&self.list, list) {
+            (Some(name), None) if self.title != format!("#{name}") => {
+                format!("{} #{name}", self.title)
+            }
+            _ => self.title,
+        };
+        Ok(TaskFields {
+            title: TaskTitle::parse(&title)?,
+            notes: Notes::default(),
+            due: self.due,
+            priority: self.priority,
+            list_id: list.map(|list| list.id),
+            recurrence: self.recurrence,
+        })
+    }
+}
+
+/// The person's today, as their browser sent it with the line (its own
+/// time zone); else the server's. Bounded: no time zone is more than a day
+/// ahead of UTC, and a change waits in an outbox for a week at most.
+pub fn today_of(sent: &str, utc_today: NaiveDate) -> NaiveDate {
+    let earliest = utc_today - Days::new(8);
+    let latest = utc_today + Days::new(1);
+    NaiveDate::parse_from_str(sent.trim(), "%Y-%m-%d")
+        .map_or(utc_today, |day| day.clamp(earliest, latest))
+}
