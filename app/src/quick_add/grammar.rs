@@ -65,7 +65,7 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
     });
     // A repetition starts on its first day; a time alone is for today.
     let date = date.or_else(|| match &recurrence {
-        Some(Recurrence::Weekly(days)) => Some(on_or_after(today, days[0])),
+        Some(Recurrence::Weekly(days)) => days.first().map(|day| on_or_after(today, *day)),
         Some(_) => Some(today),
         None => time.map(|_| today),
     });
@@ -167,7 +167,7 @@ fn repetition(words: &[&str]) -> Option<(usize, Meaning)> {
     }
     // «каждые 3 дня», "every 2 weeks"
     let n: u32 = next.parse().ok().filter(|n| *n > 0)?;
-    let days = u16::try_from(n * unit_days(words.get(2)?)?).ok()?;
+    let days = u16::try_from(n.checked_mul(unit_days(words.get(2)?)?)?).ok()?;
     let rule = Recurrence::EveryDays(days);
     (days <= Recurrence::MAX_DAYS).then_some((3, Meaning::Repeat(Repeat::Rule(rule))))
 }
