@@ -1,7 +1,8 @@
 //! The document shell and the routes.
 
-use crate::pages::{HomePage, NotFound, SignInPage, SignUpPage};
+use crate::pages::{ListPage, ListsPage, NotFound, PlannerPage, SignInPage, SignUpPage};
 use crate::text;
+use crate::views::View;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
@@ -39,6 +40,9 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    // One outbox for the life of the page: its worker connection and
+    // timers outlive any one view.
+    crate::outbox::provide_outbox();
     mark_hydrated();
 
     view! {
@@ -48,7 +52,12 @@ pub fn App() -> impl IntoView {
             <Routes fallback=NotFound>
                 // Rendered whole on the server (not streamed), so the page is
                 // complete and its forms work before the WASM has loaded.
-                <Route path=path!("/") view=HomePage ssr=SsrMode::Async/>
+                <Route path=path!("/") view=|| view! { <PlannerPage view=View::Today/> } ssr=SsrMode::Async/>
+                <Route path=path!("/upcoming") view=|| view! { <PlannerPage view=View::Upcoming/> } ssr=SsrMode::Async/>
+                <Route path=path!("/inbox") view=|| view! { <PlannerPage view=View::Inbox/> } ssr=SsrMode::Async/>
+                <Route path=path!("/completed") view=|| view! { <PlannerPage view=View::Completed/> } ssr=SsrMode::Async/>
+                <Route path=path!("/lists") view=ListsPage ssr=SsrMode::Async/>
+                <Route path=path!("/lists/:id") view=ListPage ssr=SsrMode::Async/>
                 <Route path=path!("/signin") view=SignInPage/>
                 <Route path=path!("/signup") view=SignUpPage/>
             </Routes>

@@ -4,8 +4,9 @@
 
 use crate::domain::{
     IdempotencyKeyError, ListNameError, PasswordError, TaskFieldError, TaskTitleError,
-    UsernameError,
+    TimeZoneError, UsernameError,
 };
+use crate::views::ViewError;
 use serde::{Deserialize, Serialize};
 use server_fn::codec::JsonEncoding;
 use server_fn::error::{FromServerFnError, ServerFnErrorErr};
@@ -44,6 +45,10 @@ pub enum AppError {
     ListNotFound,
     #[error("no such task")]
     TaskNotFound,
+    #[error("invalid view: {0}")]
+    InvalidView(ViewError),
+    #[error("invalid time zone: {0}")]
+    InvalidTimeZone(TimeZoneError),
     #[error("this id belongs to something else")]
     IdConflict,
     #[error("the server could not complete the request")]
@@ -77,6 +82,7 @@ impl AppError {
             Self::IdConflict => 422,
             Self::TaskNotFound | Self::ListNotFound => 404,
             Self::InvalidTask(_) | Self::InvalidListName(_) | Self::TooMany { .. } => 400,
+            Self::InvalidView(_) | Self::InvalidTimeZone(_) => 400,
             Self::Transport(_) => 400,
             Self::Internal => 500,
         }

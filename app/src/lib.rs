@@ -11,6 +11,7 @@ pub mod outbox;
 mod pages;
 pub mod quick_add;
 pub mod text;
+pub mod views;
 
 #[cfg(feature = "ssr")]
 pub mod ssr;

@@ -27,8 +27,113 @@ pub const NOT_SAVED: &str = "не сохранено";
 pub const DISMISS: &str = "Понятно";
 pub const RETRY: &str = "Повторить";
 pub const DISCARD: &str = "Отменить изменение";
-pub const RENAME: &str = "Переименовать";
 pub const SAVE: &str = "Сохранить";
+pub const DETAILS: &str = "Подробнее";
+pub const TITLE: &str = "Название";
+pub const NOTES: &str = "Заметки";
+pub const DUE_DATE: &str = "Дата";
+pub const DUE_TIME: &str = "Время";
+pub const PRIORITY: &str = "Приоритет";
+pub const LIST: &str = "Список";
+pub const INBOX: &str = "Входящие";
+pub const REPEAT: &str = "Повторять";
+pub const NO_REPEAT: &str = "Не повторять";
+pub const DELETE: &str = "Удалить";
+pub const UNDO: &str = "Вернуть";
+pub const OVERDUE: &str = "просрочено";
+pub const MOVE_UP: &str = "Выше";
+pub const MOVE_DOWN: &str = "Ниже";
+pub const CLOSE: &str = "Закрыть";
+/// Priority levels 1 (most urgent) to 4, as the picker names them.
+pub const PRIORITIES: [(u8, &str); 4] = [
+    (1, "1 — срочно"),
+    (2, "2 — важно"),
+    (3, "3 — средне"),
+    (4, "4 — обычно"),
+];
+/// The repetition rules the details form offers, in the rule's own text.
+pub const REPEAT_CHOICES: [&str; 10] = [
+    "daily",
+    "weekly mon",
+    "weekly tue",
+    "weekly wed",
+    "weekly thu",
+    "weekly fri",
+    "weekly sat",
+    "weekly sun",
+    "monthly",
+    "yearly",
+];
+
+pub const TODAY: &str = "Сегодня";
+pub const UPCOMING: &str = "Скоро";
+pub const LISTS: &str = "Списки";
+pub const COMPLETED: &str = "Выполненные";
+pub const LATER: &str = "Позже";
+pub const NEW_LIST: &str = "Новый список";
+pub const CREATE_LIST: &str = "Создать";
+pub const RENAME_LIST: &str = "Переименовать список";
+pub const DELETE_LIST: &str = "Удалить список";
+pub const DELETE_LIST_NOTE: &str = "Задачи списка перейдут во «Входящие».";
+pub const NO_LISTS: &str = "Списков пока нет. Создайте первый — например, «Школа» или «Кружки».";
+pub const NAVIGATION: &str = "Разделы";
+
+/// A view's name, as the navigation and headings say it.
+pub fn view_name(view: &crate::views::View, lists: &[crate::domain::TaskList]) -> String {
+    use crate::views::View;
+    match view {
+        View::Today => TODAY.into(),
+        View::Upcoming => UPCOMING.into(),
+        View::Inbox => INBOX.into(),
+        View::Completed => COMPLETED.into(),
+        View::List(id) => lists
+            .iter()
+            .find(|list| list.id == *id)
+            .map_or_else(|| LIST.into(), |list| list.name.as_str().to_owned()),
+    }
+}
+
+/// What an empty view says: something friendly, and what to do next.
+pub fn empty_view(view: &crate::views::View) -> &'static str {
+    use crate::views::View;
+    match view {
+        View::Today => "На сегодня всё сделано. Можно отдохнуть — или добавить задачу на завтра.",
+        View::Upcoming => {
+            "В ближайшие дни ничего не запланировано. Напишите, например, «Реферат в пятницу»."
+        }
+        View::Inbox => "Во «Входящих» пусто. Сюда попадают задачи без даты и списка.",
+        View::List(_) => "В этом списке пока нет задач.",
+        View::Completed => "Здесь появятся выполненные задачи. Отметьте первую кружком слева.",
+    }
+}
+
+/// Where a task just added went, when it is not in the view shown.
+pub fn added_to(title: &str) -> String {
+    format!("«{title}» добавлена в раздел")
+}
+
+/// A day's heading in Upcoming: «Завтра, пт, 4 декабря».
+pub fn day_heading(date: chrono::NaiveDate, today: chrono::NaiveDate) -> String {
+    match (date - today).num_days() {
+        1 => format!("Завтра · {}", date_words_long(date, today)),
+        2 => format!("Послезавтра · {}", date_words_long(date, today)),
+        _ => date_words_long(date, today),
+    }
+}
+
+fn date_words_long(date: chrono::NaiveDate, today: chrono::NaiveDate) -> String {
+    let words = calendar_words(date, today);
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The line under the undo bar: which task went away.
+pub fn deleted(title: &str) -> String {
+    format!("«{title}» удалена")
+}
 
 /// The outbox bar: how many changes wait for the network.
 pub fn pending_changes(n: usize) -> String {
@@ -72,69 +177,12 @@ pub fn quick_add_preview(
     read: &crate::quick_add::QuickAdd,
     today: chrono::NaiveDate,
 ) -> Option<String> {
-    use crate::domain::Recurrence;
-    use chrono::Datelike;
     let mut parts = Vec::new();
     if let Some(due) = read.due {
-        let days = (due.date - today).num_days();
-        parts.push(match days {
-            0 => "сегодня".to_owned(),
-            1 => "завтра".to_owned(),
-            2 => "послезавтра".to_owned(),
-            _ => {
-                const WEEKDAYS: [&str; 7] = ["пн", "вт", "ср", "чт", "пт", "сб", "вс"];
-                const MONTHS: [&str; 12] = [
-                    "января",
-                    "февраля",
-                    "марта",
-                    "апреля",
-                    "мая",
-                    "июня",
-                    "июля",
-                    "августа",
-                    "сентября",
-                    "октября",
-                    "ноября",
-                    "декабря",
-                ];
-                let weekday = WEEKDAYS[due.date.weekday().num_days_from_monday() as usize];
-                let month = MONTHS[due.date.month0() as usize];
-                let year =
-                    (due.date.year() != today.year()).then(|| format!(" {}", due.date.year()));
-                format!(
-                    "{weekday}, {} {month}{}",
-                    due.date.day(),
-                    year.unwrap_or_default()
-                )
-            }
-        });
-        if let Some(time) = due.time {
-            parts.push(time.format("%H:%M").to_string());
-        }
+        parts.push(due_words(due, today));
     }
     if let Some(rule) = &read.recurrence {
-        parts.push(match rule {
-            Recurrence::EveryDays(1) => "каждый день".to_owned(),
-            Recurrence::EveryDays(n) => format!("каждые {n} дн."),
-            Recurrence::Weekly(days) => {
-                const ON: [&str; 7] = [
-                    "по понедельникам",
-                    "по вторникам",
-                    "по средам",
-                    "по четвергам",
-                    "по пятницам",
-                    "по субботам",
-                    "по воскресеньям",
-                ];
-                let names: Vec<&str> = days
-                    .iter()
-                    .map(|d| ON[d.num_days_from_monday() as usize])
-                    .collect();
-                names.join(", ")
-            }
-            Recurrence::Monthly => "каждый месяц".to_owned(),
-            Recurrence::Yearly => "каждый год".to_owned(),
-        });
+        parts.push(recurrence(rule));
     }
     if read.priority.level() < 4 {
         parts.push(format!("приоритет {}", read.priority.level()));
@@ -143,6 +191,95 @@ pub fn quick_add_preview(
         parts.push(format!("#{list}"));
     }
     (!parts.is_empty()).then(|| format!("Понято: {}", parts.join(" · ")))
+}
+
+/// When a task is due, as the person says it: «завтра · 18:00»,
+/// «пт, 12 мая», «вчера».
+pub fn due_words(due: crate::domain::Due, today: chrono::NaiveDate) -> String {
+    let day = date_words(due.date, today);
+    match due.time {
+        Some(time) => format!("{day} · {}", time.format("%H:%M")),
+        None => day,
+    }
+}
+
+/// A date near today by its name, further away by weekday and date (with
+/// the year when it is not this one).
+pub fn date_words(date: chrono::NaiveDate, today: chrono::NaiveDate) -> String {
+    match (date - today).num_days() {
+        -1 => "вчера".to_owned(),
+        0 => "сегодня".to_owned(),
+        1 => "завтра".to_owned(),
+        2 => "послезавтра".to_owned(),
+        _ => calendar_words(date, today),
+    }
+}
+
+/// «пт, 12 мая», with the year when it is not today's.
+fn calendar_words(date: chrono::NaiveDate, today: chrono::NaiveDate) -> String {
+    use chrono::Datelike;
+    const WEEKDAYS: [&str; 7] = ["пн", "вт", "ср", "чт", "пт", "сб", "вс"];
+    const MONTHS: [&str; 12] = [
+        "января",
+        "февраля",
+        "марта",
+        "апреля",
+        "мая",
+        "июня",
+        "июля",
+        "августа",
+        "сентября",
+        "октября",
+        "ноября",
+        "декабря",
+    ];
+    let weekday = WEEKDAYS[date.weekday().num_days_from_monday() as usize];
+    let month = MONTHS[date.month0() as usize];
+    let year = (date.year() != today.year()).then(|| format!(" {}", date.year()));
+    format!(
+        "{weekday}, {} {month}{}",
+        date.day(),
+        year.unwrap_or_default()
+    )
+}
+
+/// A repetition rule in words: «каждый день», «каждую среду»,
+/// «по пн, чт», «каждые 3 дня».
+pub fn recurrence(rule: &crate::domain::Recurrence) -> String {
+    use crate::domain::Recurrence;
+    const EVERY: [&str; 7] = [
+        "каждый понедельник",
+        "каждый вторник",
+        "каждую среду",
+        "каждый четверг",
+        "каждую пятницу",
+        "каждую субботу",
+        "каждое воскресенье",
+    ];
+    const SHORT: [&str; 7] = ["пн", "вт", "ср", "чт", "пт", "сб", "вс"];
+    match rule {
+        Recurrence::EveryDays(1) => "каждый день".to_owned(),
+        Recurrence::EveryDays(n) => {
+            let n = usize::from(*n);
+            match russian_plural(n) {
+                Plural::One => format!("каждый {n} день"),
+                Plural::Few => format!("каждые {n} дня"),
+                Plural::Many => format!("каждые {n} дней"),
+            }
+        }
+        Recurrence::Weekly(days) => match days.as_slice() {
+            [day] => EVERY[day.num_days_from_monday() as usize].to_owned(),
+            days => {
+                let names: Vec<&str> = days
+                    .iter()
+                    .map(|d| SHORT[d.num_days_from_monday() as usize])
+                    .collect();
+                format!("по {}", names.join(", "))
+            }
+        },
+        Recurrence::Monthly => "каждый месяц".to_owned(),
+        Recurrence::Yearly => "каждый год".to_owned(),
+    }
 }
 
 /// A refused change whose answer Tetrad could not read.
@@ -199,6 +336,8 @@ pub fn error(error: &AppError) -> String {
         AppError::TaskNotFound => {
             "Задача не найдена: возможно, её удалили на другом устройстве.".into()
         }
+        AppError::InvalidView(_) => "Такого раздела нет.".into(),
+        AppError::InvalidTimeZone(_) => "Не удалось понять часовой пояс.".into(),
         AppError::IdConflict => "Не удалось сохранить: такой идентификатор уже занят.".into(),
         AppError::AccountChanged => {
             "Вы вошли под другим аккаунтом в другой вкладке. Обновите страницу.".into()
@@ -243,8 +382,34 @@ mod tests {
         );
         assert_eq!(
             read("Музыка каждый понедельник").as_deref(),
-            Some("Понято: пн, 7 сентября · по понедельникам")
+            Some("Понято: пн, 7 сентября · каждый понедельник")
         );
+    }
+
+    #[test]
+    fn repetition_is_said_the_way_people_say_it() {
+        use crate::domain::Recurrence;
+        let rule = |text: &str| recurrence(&Recurrence::parse(text).unwrap());
+        assert_eq!(rule("daily"), "каждый день");
+        assert_eq!(rule("weekly mon"), "каждый понедельник");
+        assert_eq!(rule("weekly wed"), "каждую среду");
+        assert_eq!(rule("weekly sun"), "каждое воскресенье");
+        assert_eq!(rule("weekly mon,thu"), "по пн, чт");
+        assert_eq!(rule("every 3 days"), "каждые 3 дня");
+        assert_eq!(rule("every 5 days"), "каждые 5 дней");
+        assert_eq!(rule("every 21 days"), "каждый 21 день");
+        assert_eq!(rule("monthly"), "каждый месяц");
+    }
+
+    #[test]
+    fn dates_near_today_have_names_and_the_rest_a_weekday() {
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 12, 30).unwrap();
+        let day = |y, m, d| chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        assert_eq!(date_words(day(2026, 12, 29), today), "вчера");
+        assert_eq!(date_words(day(2026, 12, 31), today), "завтра");
+        assert_eq!(date_words(day(2027, 1, 1), today), "послезавтра");
+        assert_eq!(date_words(day(2027, 1, 4), today), "пн, 4 января 2027");
+        assert_eq!(date_words(day(2026, 12, 1), today), "вт, 1 декабря");
     }
 
     #[test]

@@ -17,6 +17,7 @@ test('before the app has loaded, the forms still work and a double submit adds o
   const fields = {
     id: await form.locator('input[name="id"]').inputValue(),
     idempotency_key: await form.locator('input[name="idempotency_key"]').inputValue(),
+    view: await form.locator('input[name="view"]').inputValue(),
     quick_add: 'Контурные карты',
   };
   expect(fields.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
@@ -47,4 +48,15 @@ test('before the app has loaded, the forms still work and a double submit adds o
   const circle = page.locator('[data-task-id]', { hasText: 'Атлас' }).locator('button[aria-pressed]');
   await circle.click();
   await expect(circle).toHaveAttribute('aria-pressed', 'true');
+
+  // So are the details: opened, edited and saved without a line of script.
+  const row = page.locator('[data-task-id]', { hasText: 'Контурные карты' });
+  await row.locator('summary').click();
+  await row.locator('input[name="title"]').fill('Контурные карты, стр. 12');
+  await row.locator('textarea[name="notes"]').fill('взять цветные карандаши');
+  await row.locator('.details-form button[type="submit"]').click();
+  await expect(page.locator('[data-task-id]', { hasText: 'Контурные карты, стр. 12' })).toHaveCount(1);
+  const [edited] = (await (await page.request.get('/api/tasks/list')).json())
+    .filter((t: { title: string }) => t.title.startsWith('Контурные'));
+  expect(edited.notes).toBe('взять цветные карандаши');
 });

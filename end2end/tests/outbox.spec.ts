@@ -69,7 +69,7 @@ test('offline, create then complete then rename: back online, one task, complete
   await task.locator('button[aria-pressed]').click();
   await expect(task.locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'true');
   const row = page.locator(`[data-task-id="${await task.getAttribute('data-task-id')}"]`);
-  await row.locator('button.rename').click();
+  await row.locator('summary').click();
   await row.locator('input[name="title"]').fill('Сочинение');
   await row.locator('input[name="title"]').press('Enter');
   const renamed = taskRow(page, 'Сочинение');
@@ -213,7 +213,10 @@ test('a repeating task completed, taken back and completed again offline has exa
   const tasks = await serverTasks(page);
   expect(tasks.filter((t) => t.series_id === id)).toHaveLength(2);
   expect(tasks.find((t) => t.id === id)?.completed_at).not.toBeNull();
-  await expect(page.locator('[data-task-id]')).toHaveCount(2);
+  // Done today stays in Today; the next one is tomorrow's.
+  await expect(page.locator('[data-task-id]')).toHaveCount(1);
+  await page.goto('/upcoming');
+  await expect(page.locator('[data-task-id]', { hasText: 'Зарядка' })).toHaveCount(1);
 });
 
 test('100 changes queued offline drain in order after reconnecting (prints the time)', async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { serverTasks, signUp, taskRow, uniqueName } from './helpers';
+import { serverTasks, signUp, uniqueName } from './helpers';
 
 // A time zone far from the server's UTC, so "tomorrow" is the person's
 // tomorrow, not the server's.
@@ -10,7 +10,8 @@ test('quick add shows what it understood, and the server saves exactly that, in 
   await page.fill('input[name="quick_add"]', 'Физика завтра в 18:00 !!');
   await expect(page.getByTestId('quick-add-preview')).toHaveText('Понято: завтра · 18:00 · приоритет 2');
   await page.press('input[name="quick_add"]', 'Enter');
-  await expect(taskRow(page, 'Физика')).toHaveAttribute('data-sync', 'saved');
+  // Added in Today, due tomorrow: the page says where it went.
+  await expect(page.locator('.added')).toContainText('«Физика» добавлена в раздел Скоро');
 
   const tomorrow = await page.evaluate(() => {
     const day = new Date();
@@ -22,14 +23,20 @@ test('quick add shows what it understood, and the server saves exactly that, in 
   expect(task.title).toBe('Физика');
   expect(task.priority).toBe(2);
   expect(task.due).toEqual({ date: tomorrow, time: '18:00:00' });
+
+  await page.locator('.added a').click();
+  await expect(page).toHaveURL(/\/upcoming$/);
+  const day = page.locator(`section.day[data-day="${tomorrow}"]`);
+  await expect(day.locator('h2')).toContainText('Завтра');
+  await expect(day.locator('[data-task-id]', { hasText: 'Физика' })).toContainText('завтра · 18:00');
 });
 
 test('quick add understands English too, with a repetition', async ({ page }) => {
   await signUp(page, uniqueName('quick-en'));
   await page.fill('input[name="quick_add"]', 'Piano every monday');
-  await expect(page.getByTestId('quick-add-preview')).toContainText('по понедельникам');
+  await expect(page.getByTestId('quick-add-preview')).toContainText('каждый понедельник');
   await page.press('input[name="quick_add"]', 'Enter');
-  await expect(taskRow(page, 'Piano')).toHaveAttribute('data-sync', 'saved');
+  await expect.poll(async () => (await serverTasks(page)).length).toBe(1);
   const [task] = await serverTasks(page);
   expect(task.title).toBe('Piano');
   expect(task.recurrence).toBe('weekly mon');

@@ -7,6 +7,7 @@ mod auth;
 mod keyed_client;
 mod lists;
 mod tasks;
+mod views;
 
 #[cfg(feature = "ssr")]
 mod edge;
@@ -21,6 +22,8 @@ pub use tasks::{
     create_task, edit_task, list_tasks, reorder_tasks, set_completed, set_deleted, AddTask,
     CreateTask, EditTask, ListTasks, ReorderTasks, SetCompleted, SetDeleted,
 };
+
+pub use views::{set_time_zone, view_tasks, SetTimeZone, ViewTasks};
 
 #[cfg(feature = "ssr")]
 pub use edge::register_server_functions;

@@ -15,14 +15,17 @@ pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
 /// Adds a task from the quick-add line. The id is minted by the client, so
 /// sending the same request twice adds one task.
 /// The line is read by quick add (dates, times, repetition, priority,
-/// `#list`); `today` is the person's date where they are (from the browser).
+/// `#list`); `today` is the person's date where they are (from the browser);
+/// `view` the view it was added in (in Today it is due today, in a list it
+/// goes in that list, when the line says nothing else).
 #[server(prefix = "/api", endpoint = "tasks/add", client = crate::api::KeyedClient)]
 pub async fn add_task(
     id: TaskId,
     quick_add: String,
     #[server(default)] today: String,
+    #[server(default)] view: String,
 ) -> Result<Task, AppError> {
-    imp::add_task(id, quick_add, today).await
+    imp::add_task(id, quick_add, today, view).await
 }
 
 /// Creates a task with every field given (empty text means "none").
@@ -73,6 +76,21 @@ pub async fn edit_task(
         recurrence,
     };
     imp::edit_task(id, form).await
+}
+
+impl EditTask {
+    /// The fields as the form sent them.
+    pub fn form(&self) -> crate::domain::TaskForm {
+        crate::domain::TaskForm {
+            title: self.title.clone(),
+            notes: self.notes.clone(),
+            due_date: self.due_date.clone(),
+            due_time: self.due_time.clone(),
+            priority: self.priority.clone(),
+            list_id: self.list_id.clone(),
+            recurrence: self.recurrence.clone(),
+        }
+    }
 }
 
 /// Sets whether a task is done — never a toggle, so repeating it is
@@ -128,10 +146,30 @@ mod imp {
             .map_err(|e| call.storage_fault(e))
     }
 
-    pub async fn add_task(id: TaskId, line: String, today: String) -> Result<Task, AppError> {
+    pub async fn add_task(
+        id: TaskId,
+        line: String,
+        today: String,
+        view: String,
+    ) -> Result<Task, AppError> {
         let call = Call::begin()?;
-        let read = quick_add::parse(&line, quick_add::today_of(&today, Utc::now().date_naive()));
         let (user, mut work) = call.keyed().await?;
+        let today = match today.trim() {
+            // A form sent before the page was live has no date of the
+            // person's: their account's time zone decides.
+            "" => {
+                let zone = call
+                    .state
+                    .storage
+                    .time_zone(user)
+                    .await
+                    .map_err(|e| call.storage_fault(e))?;
+                crate::ssr::clock::today_in(&zone, Utc::now())
+            }
+            sent => quick_add::today_of(sent, Utc::now().date_naive()),
+        };
+        let view = crate::views::View::parse(&view).ok();
+        let read = quick_add::parse(&line, today).in_view(view, today);
         let lists = match read.list {
             Some(_) => call
                 .state

@@ -1,21 +1,27 @@
 //! Reusable pieces of the pages.
 
+mod bottom_nav;
 mod credentials_fields;
 mod error_line;
 mod outbox_bar;
 mod planner;
+mod planning;
 mod quick_add;
-mod rename_form;
 mod sign_out_button;
+mod task_details;
 mod task_item;
 mod task_list;
+mod undo_bar;
 
+pub use bottom_nav::BottomNav;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
 pub use error_line::ErrorLine;
 pub use outbox_bar::OutboxBar;
 pub use planner::Planner;
+pub use planning::Planning;
 pub use quick_add::QuickAdd;
-pub use rename_form::RenameForm;
 pub use sign_out_button::SignOutButton;
+pub use task_details::TaskDetails;
 pub use task_item::TaskItem;
 pub use task_list::TaskList;
+pub use undo_bar::UndoBar;

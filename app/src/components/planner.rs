@@ -1,39 +1,85 @@
-//! The signed-in page: who you are, the quick-add line, the task list and
-//! the outbox bar.
+//! A signed-in view of the planner: the quick-add line, the view's tasks,
+//! the navigation, and the bars for undo and for the outbox.
 
-use super::{OutboxBar, QuickAdd, SignOutButton, TaskList};
-use crate::api::{list_tasks, Account, AddTask};
-use crate::domain::Task;
+use super::planning::Planning;
+use super::{BottomNav, OutboxBar, QuickAdd, SignOutButton, TaskList, UndoBar};
+use crate::api::{Account, AddTask, SetTimeZone};
 use crate::outbox::use_outbox;
 use crate::text;
+use crate::views::View;
 use leptos::prelude::*;
 
 #[component]
-pub fn Planner(account: Account) -> impl IntoView {
+pub fn Planner(account: Account, view: View) -> impl IntoView {
     let outbox = use_outbox();
+    let planning = Planning::provide(view);
     let add = ServerAction::<AddTask>::new();
+    let first = planning.first_read();
     // Re-read the server's truth after every add, and whenever the outbox
     // settles (drained, or a change refused) — no full reload.
-    let tasks = Resource::new(
-        move || (add.version().get(), outbox.settled.get()),
-        |_| list_tasks(),
-    );
-    // The last list the server gave: what the page shows when a re-read
-    // fails (offline), with the outbox's changes on top.
-    let known = RwSignal::new(Vec::<Task>::new());
+    planning.reread_on(move || add.version().get());
     let id = account.id;
     Effect::new(move |_| outbox.greet(id));
+    follow_time_zone(first);
 
+    let heading = move || text::view_name(&view, &planning.lists());
     view! {
         <header class="topbar">
-            <h1>{text::TASKS}</h1>
+            <h1>{heading}</h1>
             <span class="who">{text::signed_in_as(&account.username)}</span>
             <SignOutButton/>
         </header>
         <main class="narrow">
-            <QuickAdd add/>
-            <TaskList tasks known add/>
+            {(view != View::Completed).then(|| view! { <QuickAdd add/> })}
+            <TaskList first add/>
         </main>
-        <OutboxBar known/>
+        <div class="bars">
+            <UndoBar/>
+            <OutboxBar known=planning.known/>
+            <BottomNav first/>
+        </div>
     }
+}
+
+/// The server counts "today" in the time zone it has for the account; when
+/// the browser is somewhere else (a new account, a trip), it is told, and
+/// the view is read again.
+fn follow_time_zone(page: Resource<Result<crate::views::ViewPage, crate::error::AppError>>) {
+    let outbox = use_outbox();
+    let set = ServerAction::<SetTimeZone>::new();
+    Effect::new(move |_| {
+        let Some(Ok(stored)) = page.get().map(|p| p.map(|p| p.time_zone)) else {
+            return;
+        };
+        let Some(here) = browser_time_zone() else {
+            return;
+        };
+        if here != stored.as_str()
+            && set.input().get_untracked().is_none()
+            && set.value().get_untracked().is_none()
+        {
+            set.dispatch(SetTimeZone { time_zone: here });
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(())) = set.value().get() {
+            outbox.refresh();
+        }
+    });
+}
+
+/// The IANA name of the browser's zone (`Europe/Moscow`); `None` on the
+/// server.
+fn browser_time_zone() -> Option<String> {
+    #[cfg(feature = "hydrate")]
+    {
+        let options =
+            js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new())
+                .resolved_options();
+        js_sys::Reflect::get(&options, &wasm_bindgen::JsValue::from_str("timeZone"))
+            .ok()?
+            .as_string()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    None
 }

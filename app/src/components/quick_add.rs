@@ -1,17 +1,20 @@
 //! The quick-add line. A plain form (it works before hydration); once
 //! hydrated it also counts the characters left as the student types.
 
+use super::planning::use_planning;
 use super::ErrorLine;
 use crate::api::AddTask;
 use crate::domain::{IdempotencyKey, TaskId, TaskTitle};
 use crate::error::AppError;
 use crate::quick_add;
 use crate::text;
+use crate::views::View;
 use leptos::html;
 use leptos::prelude::*;
 
 #[component]
 pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
+    let planning = use_planning();
     // The id of the task this form will create. It stays the same until the
     // server has answered, so a second tap re-sends the same task instead of
     // creating another one.
@@ -40,6 +43,28 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
             .filter(|e| *e != AppError::Queued)
     });
 
+    // A task that went to another view than this one: say where.
+    let elsewhere = move || {
+        let task = add.value().get()?.ok()?;
+        let today = planning.today.get();
+        if planning.view.shows(&task, today) {
+            return None;
+        }
+        let view = match (task.due, task.list_id) {
+            (Some(due), _) if due.date <= today.date => View::Today,
+            (Some(_), _) => View::Upcoming,
+            (None, Some(list)) => View::List(list),
+            (None, None) => View::Inbox,
+        };
+        let name = text::view_name(&view, &planning.lists());
+        Some(view! {
+            <p class="hint added" role="status">
+                {text::added_to(task.title.as_str())} " "
+                <a href=view.path()>{name}</a>
+            </p>
+        })
+    };
+
     Effect::new(move |_| match add.value().get() {
         Some(Ok(_)) | Some(Err(AppError::Queued)) => {
             next_id.set(TaskId::new());
@@ -63,6 +88,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
         <ActionForm action=add attr:class="quick-add">
             <input type="hidden" name="id" value=move || next_id.get().to_string()/>
             <input type="hidden" name="idempotency_key" value=move || key.get().to_string()/>
+            <input type="hidden" name="view" value=planning.view.name()/>
             <input
                 type="hidden"
                 name="today"
@@ -88,6 +114,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 {move || (typed.get() > 0).then(|| text::chars_left(left()))}
             </p>
             <p class="hint preview" data-testid="quick-add-preview" aria-live="polite">{preview}</p>
+            {elsewhere}
             <ErrorLine error/>
         </ActionForm>
     }

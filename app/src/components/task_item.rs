@@ -1,4 +1,5 @@
-//! One task in the list, with its completion circle and a rename field.
+//! One task in the list: its completion circle, what it is and when, and
+//! its details (opened to edit, move or delete).
 //!
 //! The circle is a button inside a real form that describes the state
 //! wanted (`completed=true|false`) and carries its own idempotency key, so
@@ -10,9 +11,10 @@
 //! The item lives as long as its task is in the list and follows the list's
 //! state reactively, so news from the outbox never resets a tap in flight.
 
-use super::RenameForm;
+use super::planning::use_planning;
+use super::TaskDetails;
 use crate::api::{EditTask, SetCompleted};
-use crate::domain::{IdempotencyKey, Task, TaskForm};
+use crate::domain::{IdempotencyKey, Task};
 use crate::error::AppError;
 use crate::outbox::{Mark, Shown};
 use crate::text;
@@ -21,17 +23,16 @@ use leptos::prelude::*;
 
 #[component]
 pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
+    let planning = use_planning();
     let id = shown.with_untracked(|s| s.task.id);
-    let task = Signal::derive(move || shown.with(|s| s.task.clone()));
-    let mark = Signal::derive(move || shown.with(|s| s.mark));
+    let listed = Memo::new(move |_| shown.with(|s| s.task.clone()));
+    let mark = Memo::new(move |_| shown.with(|s| s.mark));
     let complete = ServerAction::<SetCompleted>::new();
-    let rename = ServerAction::<EditTask>::new();
+    let edit = ServerAction::<EditTask>::new();
     let key = RwSignal::new(IdempotencyKey::generate());
     // The state last asked for by a tap on this page, shown while it is on
     // its way; then the server's answer, or the outbox's view of the task.
     let asked = RwSignal::new(None::<bool>);
-    let asked_title = RwSignal::new(None::<String>);
-    let editing = RwSignal::new(false);
 
     Effect::new(move |_| {
         if let Some(Ok(_) | Err(AppError::Queued)) = complete.value().get() {
@@ -39,28 +40,36 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
         }
     });
     let completed = Signal::derive(move || {
-        let listed = task.with(|t| t.completed_at.is_some());
+        let listed = listed.with(|t| t.completed_at.is_some());
         match complete.value().get() {
             _ if complete.pending().get() => asked.get().unwrap_or(listed),
             Some(Ok(saved)) => saved.completed_at.is_some(),
             _ => listed,
         }
     });
-    let title = Signal::derive(move || {
-        let listed = task.with(|t| t.title.to_string());
-        match rename.value().get() {
-            _ if rename.pending().get() => asked_title.get().unwrap_or(listed),
-            Some(Ok(saved)) => saved.title.to_string(),
-            _ => listed,
+    // The task as the person last described it: an edit on its way shows
+    // at once; after that the list (server and outbox) is the truth.
+    let task = Signal::derive(move || {
+        let mut task = listed.get();
+        if edit.pending().get() {
+            if let Some(fields) = edit.input().get().and_then(|e| e.form().parse().ok()) {
+                task.edit(fields, task.updated_at);
+            }
+        } else if let Some(Ok(saved)) = edit.value().get() {
+            // Saved, and the list not re-read yet.
+            if saved.updated_at > task.updated_at {
+                task = saved;
+            }
         }
+        task
     });
     let refused = |value: Option<Result<Task, AppError>>| matches!(value, Some(Err(ref e)) if *e != AppError::Queued);
     let sync = move || {
-        if complete.pending().get() || rename.pending().get() {
+        if complete.pending().get() || edit.pending().get() {
             "sending"
         } else if mark.get() == Some(Mark::Failed)
             || refused(complete.value().get())
-            || refused(rename.value().get())
+            || refused(edit.value().get())
         {
             "failed"
         } else if mark.get() == Some(Mark::Queued) {
@@ -82,6 +91,22 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
             text::MARK_DONE
         }
     };
+    let today = planning.today;
+    let overdue = move || {
+        !completed.get() && task.with(|t| t.due.is_some_and(|due| due.date < today.get().date))
+    };
+    let when = move || {
+        task.with(|t| {
+            let mut parts = Vec::new();
+            if let Some(due) = t.due {
+                parts.push(text::due_words(due, today.get().date));
+            }
+            if let Some(rule) = &t.recurrence {
+                parts.push(text::recurrence(rule));
+            }
+            (!parts.is_empty()).then(|| parts.join(" · "))
+        })
+    };
 
     let tap = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -93,23 +118,16 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
             at: Some(Utc::now()),
         });
     };
-    let send_title = move |new_title: String| {
-        asked_title.set(Some(new_title.clone()));
-        let form = task.with_untracked(TaskForm::from_task);
-        rename.dispatch(EditTask {
-            id,
-            title: new_title,
-            notes: form.notes,
-            due_date: form.due_date,
-            due_time: form.due_time,
-            priority: form.priority,
-            list_id: form.list_id,
-            recurrence: form.recurrence,
-        });
-    };
 
     view! {
-        <li class="task" data-task-id=id.to_string() data-sync=sync class:done=completed>
+        <li
+            class="task"
+            data-task-id=id.to_string()
+            data-sync=sync
+            data-priority=move || task.with(|t| t.priority.level())
+            class:done=completed
+            class:overdue=overdue
+        >
             <form method="post" action="/api/tasks/complete" class="complete" on:submit=tap>
                 <input type="hidden" name="id" value=id.to_string()/>
                 <input type="hidden" name="completed" value=move || (!completed.get()).to_string()/>
@@ -122,26 +140,15 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
                     title=label
                 ></button>
             </form>
-            <Show
-                when=move || editing.get()
-                fallback=move || {
-                    view! {
-                        <span class="title">{title}</span>
-                        <button
-                            type="button"
-                            class="rename"
-                            aria-label=text::RENAME
-                            title=text::RENAME
-                            on:click=move |_| editing.set(true)
-                        >
-                            "✎"
-                        </button>
-                    }
-                }
-            >
-                <RenameForm title=title.get_untracked() editing save=send_title/>
-            </Show>
-            {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}
+            <div class="body">
+                <span class="title">{move || task.with(|t| t.title.to_string())}</span>
+                {move || {
+                    let overdue = overdue().then(|| view! { <span class="overdue-mark">{text::OVERDUE}</span> });
+                    when().map(|when| view! { <span class="when">{overdue} {when}</span> })
+                }}
+                {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}
+            </div>
+            <TaskDetails task edit/>
         </li>
     }
 }

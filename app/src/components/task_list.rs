@@ -1,28 +1,37 @@
-//! The list of tasks: the server's, with the outbox's waiting changes on
-//! top, and the one being added shown at once.
+//! The tasks of the view: the server's, with the outbox's waiting changes
+//! on top, and the one being added shown at once. Upcoming is grouped by
+//! day; the other views are one list.
 
+use super::planning::use_planning;
 use super::TaskItem;
 use crate::api::AddTask;
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
-use crate::outbox::{overlay, use_outbox};
+use crate::outbox::{overlay, use_outbox, Shown};
 use crate::text;
+use crate::views::{group_by_day, Heading, View, ViewPage};
 use leptos::prelude::*;
+use std::collections::HashSet;
 
 #[component]
 pub fn TaskList(
-    tasks: Resource<Result<Vec<Task>, AppError>>,
-    known: RwSignal<Vec<Task>>,
+    /// The view's first read; later ones arrive through `Planning`.
+    first: Resource<Result<ViewPage, AppError>>,
     add: ServerAction<AddTask>,
 ) -> impl IntoView {
     let outbox = use_outbox();
+    let planning = use_planning();
+    let known = planning.known;
     // The task on its way to the server, shown before the answer arrives.
     let sending = move || {
         add.input().get().map(|AddTask { id, quick_add, .. }| {
             view! {
                 <li class="task" data-task-id=id.to_string() data-sync="sending">
-                    <span class="title">{quick_add}</span>
-                    <span class="sync-note">{text::SENDING}</span>
+                    <span class="circle" aria-hidden="true"></span>
+                    <div class="body">
+                        <span class="title">{quick_add}</span>
+                        <span class="sync-note">{text::SENDING}</span>
+                    </div>
                 </li>
             }
         })
@@ -30,9 +39,19 @@ pub fn TaskList(
     let shown = Memo::new(move |_| {
         let snapshot = outbox.snapshot.get();
         let settling = outbox.settling.get();
-        known.with(|server| overlay(server, &settling, &snapshot.pending, &snapshot.failures))
+        let today = planning.today.get();
+        known.with(|server| {
+            let listed: HashSet<TaskId> = server.iter().map(|t| t.id).collect();
+            let mut all = overlay(server, &settling, &snapshot.pending, &snapshot.failures);
+            // Tasks known only from the outbox appear where they belong.
+            all.retain(|s| listed.contains(&s.task.id) || planning.view.shows(&s.task, today));
+            all
+        })
     });
-    let ids = move || shown.with(|all| all.iter().map(|s| s.task.id).collect::<Vec<_>>());
+    Effect::new(move |_| {
+        let ids = shown.with(|all| all.iter().map(|s| s.task.id).collect());
+        planning.order.set(ids);
+    });
     // Each item follows its own entry of the list, and is kept (with any
     // tap in flight) for as long as its task is listed.
     let item = move |id: TaskId| {
@@ -44,28 +63,83 @@ pub fn TaskList(
             view! { <TaskItem shown=current/> }
         })
     };
+    let ids_of = |tasks: &[Shown]| tasks.iter().map(|s| s.task.id).collect::<Vec<_>>();
+
+    let body = move || {
+        if planning.view != View::Upcoming {
+            let ids = move || shown.with(|all| ids_of(all));
+            return view! {
+                <ul class="tasks">
+                    <For each=ids key=|id| *id children=item/>
+                    {sending}
+                </ul>
+            }
+            .into_any();
+        }
+        let headings = move || {
+            shown.with(|all| {
+                let tasks: Vec<Task> = all.iter().map(|s| s.task.clone()).collect();
+                group_by_day(&tasks, planning.today.get().date)
+                    .into_iter()
+                    .map(|g| g.heading)
+                    .collect::<Vec<_>>()
+            })
+        };
+        let group = move |heading: Heading| {
+            let ids = move || {
+                shown.with(|all| {
+                    let tasks: Vec<Task> = all.iter().map(|s| s.task.clone()).collect();
+                    group_by_day(&tasks, planning.today.get().date)
+                        .into_iter()
+                        .find(|g| g.heading == heading)
+                        .map(|g| g.tasks.iter().map(|t| t.id).collect::<Vec<_>>())
+                        .unwrap_or_default()
+                })
+            };
+            let title = move || match heading {
+                Heading::Day(date) => text::day_heading(date, planning.today.get().date),
+                Heading::Later => text::LATER.to_owned(),
+            };
+            let date = match heading {
+                Heading::Day(date) => date.to_string(),
+                Heading::Later => "later".to_owned(),
+            };
+            view! {
+                <section class="day" data-day=date>
+                    <h2>{title}</h2>
+                    <ul class="tasks">
+                        <For each=ids key=|id| *id children=item/>
+                    </ul>
+                </section>
+            }
+        };
+        view! {
+            <For each=headings key=|h| *h children=group/>
+            <ul class="tasks">{sending}</ul>
+        }
+        .into_any()
+    };
 
     view! {
         <Transition fallback=|| view! { <p class="loading">{text::LOADING}</p> }>
             {move || Suspend::new(async move {
-                let error = match tasks.await {
-                    Ok(list) => {
-                        known.set(list);
-                        outbox.list_read();
+                let error = match first.await {
+                    Ok(page) => {
+                        planning.take(page);
                         None
                     }
-                    // Offline or failing: keep showing what we know, and
-                    // say so only when we know nothing.
-                    Err(error) => known.with_untracked(Vec::is_empty).then_some(error),
+                    // Offline or failing: say so (the shell shown offline
+                    // has no list to show).
+                    Err(error) => Some(error),
                 };
                 let empty = move || shown.with(Vec::is_empty) && add.input().get().is_none();
                 view! {
                     {error.map(|error| view! { <p class="error" role="alert">{text::error(&error)}</p> })}
-                    <Show when=move || !empty() fallback=|| view! { <p class="empty">{text::NO_TASKS}</p> }>
-                        <ul class="tasks">
-                            <For each=ids key=|id| *id children=item/>
-                            {sending}
-                        </ul>
+                    <Show
+                        when=move || !empty()
+                        fallback=move || view! { <p class="empty">{text::empty_view(&planning.view)}</p> }
+                    >
+                        {body}
                     </Show>
                 }
             })}

@@ -15,6 +15,7 @@ mod task;
 mod task_fields;
 mod task_list;
 mod task_title;
+mod time_zone;
 mod username;
 
 pub use due::{Due, DueError};
@@ -29,4 +30,5 @@ pub use task::Task;
 pub use task_fields::{TaskFieldError, TaskFields, TaskForm};
 pub use task_list::TaskList;
 pub use task_title::{TaskTitle, TaskTitleError};
+pub use time_zone::{TimeZoneError, TimeZoneName};
 pub use username::{Username, UsernameError};

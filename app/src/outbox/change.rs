@@ -54,7 +54,9 @@ impl Change {
             // here, so a `#list` shows in the title until it is saved).
             "/api/tasks/add" => {
                 let today = quick_add::today_of(field("today"), at.date_naive());
+                let view = crate::views::View::parse(field("view")).ok();
                 quick_add::parse(field("quick_add"), today)
+                    .in_view(view, today)
                     .into_fields(&[])
                     .map(|fields| Self::Create(Task::new(id, fields, at)))
                     .unwrap_or(Self::Other)

@@ -34,6 +34,8 @@ pub fn provide_outbox() -> Outbox {
     outbox
 }
 
+/// The page's outbox (provided by `App`; a lone component under test gets
+/// one of its own).
 pub fn use_outbox() -> Outbox {
     use_context::<Outbox>().unwrap_or_else(provide_outbox)
 }
@@ -64,6 +66,12 @@ impl Outbox {
     pub fn discard(&self, key: &str) {
         self.tell("discard", key);
         // The discarded change must stop showing: read the truth again.
+        self.refresh();
+    }
+
+    /// Asks the page to read the server's truth again (after a change it
+    /// made was saved: a task moved out of the view, or deleted).
+    pub fn refresh(&self) {
         self.settled.update(|n| *n += 1);
     }
 

@@ -1,11 +1,15 @@
 //! One page per route.
 
-mod home;
+mod lists_page;
 mod not_found;
+mod planner_page;
+mod require_account;
 mod sign_in;
 mod sign_up;
 
-pub use home::HomePage;
+pub use lists_page::ListsPage;
 pub use not_found::NotFound;
+pub use planner_page::{ListPage, PlannerPage};
+use require_account::require_account;
 pub use sign_in::SignInPage;
 pub use sign_up::SignUpPage;

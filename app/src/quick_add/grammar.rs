@@ -80,6 +80,7 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
         priority: priority.unwrap_or(Priority::NORMAL),
         list,
         recurrence,
+        view_list: None,
     }
 }
 

@@ -18,7 +18,7 @@ mod vocabulary;
 mod tests;
 
 use crate::domain::{
-    Due, Notes, Priority, Recurrence, TaskFields, TaskList, TaskTitle, TaskTitleError,
+    Due, ListId, Notes, Priority, Recurrence, TaskFields, TaskList, TaskTitle, TaskTitleError,
 };
 use chrono::{Days, NaiveDate};
 
@@ -32,6 +32,8 @@ pub struct QuickAdd {
     /// The list named with `#`, as written (without the `#`).
     pub list: Option<String>,
     pub recurrence: Option<Recurrence>,
+    /// The list the line was added in (see `in_view`), when `#` names none.
+    pub view_list: Option<ListId>,
 }
 
 pub fn parse(line: &str, today: NaiveDate) -> QuickAdd {
@@ -39,6 +41,22 @@ pub fn parse(line: &str, today: NaiveDate) -> QuickAdd {
 }
 
 impl QuickAdd {
+    /// What a line added in `view` means when it says nothing of its own:
+    /// added in Today, it is due today; added in a list, it goes there.
+    pub fn in_view(mut self, view: Option<crate::views::View>, today: NaiveDate) -> Self {
+        if view == Some(crate::views::View::Today) && self.due.is_none() {
+            self.due = Some(Due {
+                date: today,
+                time: None,
+            });
+        }
+        self.view_list = match view {
+            Some(crate::views::View::List(id)) => Some(id),
+            _ => None,
+        };
+        self
+    }
+
     /// The task's fields. The list is one of `lists` (the person's) with the
     /// name the line gave, in any case; a name that is no list stays in the
     /// title, so nothing typed is lost.
@@ -60,7 +78,7 @@ impl QuickAdd {
             notes: Notes::default(),
             due: self.due,
             priority: self.priority,
-            list_id: list.map(|list| list.id),
+            list_id: list.map(|list| list.id).or(self.view_list),
             recurrence: self.recurrence,
         })
     }

@@ -361,3 +361,29 @@ fn a_named_list_files_the_task_and_an_unknown_name_stays_in_the_title() {
     let alone = parse("#кружок", date(TODAY)).into_fields(&lists).unwrap();
     assert_eq!(alone.title.as_str(), "#кружок");
 }
+
+#[test]
+fn a_line_added_in_today_without_a_date_is_due_today() {
+    let today = NaiveDate::from_ymd_opt(2026, 12, 3).unwrap();
+    let read = parse("Алгебра", today).in_view(Some(crate::views::View::Today), today);
+    assert_eq!(read.due.map(|d| d.date), Some(today));
+    let read = parse("Алгебра в пятницу", today).in_view(Some(crate::views::View::Today), today);
+    assert_eq!(
+        read.due.map(|d| d.date.to_string()).as_deref(),
+        Some("2026-12-04")
+    );
+    let read = parse("Алгебра", today).in_view(Some(crate::views::View::Inbox), today);
+    assert_eq!(read.due, None);
+}
+
+#[test]
+fn a_line_added_in_a_list_goes_there_unless_it_names_another() {
+    let today = NaiveDate::from_ymd_opt(2026, 12, 3).unwrap();
+    let here = crate::domain::ListId::new();
+    let view = Some(crate::views::View::List(here));
+    let fields = parse("Реферат", today)
+        .in_view(view, today)
+        .into_fields(&[])
+        .unwrap();
+    assert_eq!(fields.list_id, Some(here));
+}

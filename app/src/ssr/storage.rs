@@ -2,9 +2,12 @@
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 
 use super::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
-use crate::domain::{IdempotencyKey, ListId, Task, TaskId, TaskList, UserId, Username};
+use crate::domain::{
+    IdempotencyKey, ListId, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
+};
+use crate::views::{Day, Nav, View};
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 /// Why a storage call failed. Only `Conflict` and `NotFound` are outcomes the
 /// caller acts on; `Backend` is a fault to log and report as "try again".
@@ -32,6 +35,9 @@ pub struct SessionUser {
     pub user_id: UserId,
     pub username: Username,
 }
+
+/// How many done tasks the Completed view shows.
+pub const COMPLETED_SHOWN: u32 = 100;
 
 #[async_trait]
 pub trait Storage: Send + Sync + 'static {
@@ -100,6 +106,24 @@ pub trait Storage: Send + Sync + 'static {
     /// The user's own lists, by name.
     async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError>;
 
+    /// The tasks `view` shows on `today` (the rules of `View::shows`): by
+    /// due date, time and priority for Today (done today after the open)
+    /// and Upcoming; in the person's
+    /// order for the Inbox and lists; the latest `COMPLETED_SHOWN` done.
+    async fn view_tasks(
+        &self,
+        user_id: UserId,
+        view: View,
+        today: Day,
+    ) -> Result<Vec<Task>, StorageError>;
+
+    /// Open tasks counted per view on `today`, and every list with its own.
+    async fn view_counts(&self, user_id: UserId, today: NaiveDate) -> Result<Nav, StorageError>;
+
+    /// The time zone the person's dates are in (`UTC` until their browser
+    /// tells).
+    async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError>;
+
     /// Claims an idempotency key for a request (its own short transaction).
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError>;
 
@@ -154,6 +178,12 @@ pub trait Work: Send {
         user_id: UserId,
         ids: &[TaskId],
         now: DateTime<Utc>,
+    ) -> Result<(), StorageError>;
+
+    async fn set_time_zone(
+        &mut self,
+        user_id: UserId,
+        zone: &TimeZoneName,
     ) -> Result<(), StorageError>;
 
     async fn find_list(

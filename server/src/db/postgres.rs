@@ -4,17 +4,20 @@
 use super::errors::{corrupt, storage_error};
 use app::domain::IdempotencyKey;
 use app::domain::{
-    Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle, UserId,
-    Username,
+    Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
+    TimeZoneName, UserId, Username,
 };
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
+use app::views::{Day, Nav, View};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::postgres::{PgPoolOptions, PgRow};
 use sqlx::{PgPool, Postgres, Row, Transaction};
 use std::time::Duration;
 use uuid::Uuid;
+
+mod views;
 
 pub struct PostgresStorage {
     pool: PgPool,
@@ -208,6 +211,29 @@ impl Storage for PostgresStorage {
         row.as_ref().map(task_from_row).transpose()
     }
 
+    async fn view_tasks(
+        &self,
+        user_id: UserId,
+        view: View,
+        today: Day,
+    ) -> Result<Vec<Task>, StorageError> {
+        views::view_tasks(&self.pool, user_id, view, today).await
+    }
+
+    async fn view_counts(&self, user_id: UserId, today: NaiveDate) -> Result<Nav, StorageError> {
+        views::view_counts(&self.pool, user_id, today).await
+    }
+
+    async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
+        let row = sqlx::query("SELECT time_zone FROM users WHERE id = $1")
+            .bind(user_id.as_uuid())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(storage_error)?
+            .ok_or(StorageError::NotFound)?;
+        TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+    }
+
     async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
         let rows =
             sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = $1 ORDER BY name, id")
@@ -332,11 +358,11 @@ impl Storage for PostgresStorage {
     }
 }
 
-const TASK_COLUMNS: &str =
+pub(crate) const TASK_COLUMNS: &str =
     "id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
      position, created_at, updated_at, completed_at, deleted_at";
 
-fn task_from_row(row: &PgRow) -> Result<Task, StorageError> {
+pub(crate) fn task_from_row(row: &PgRow) -> Result<Task, StorageError> {
     let due = row.get::<Option<NaiveDate>, _>("due_date").map(|date| Due {
         date,
         time: row.get("due_time"),
@@ -366,7 +392,7 @@ fn task_from_row(row: &PgRow) -> Result<Task, StorageError> {
     })
 }
 
-fn list_from_row(row: &PgRow) -> Result<TaskList, StorageError> {
+pub(crate) fn list_from_row(row: &PgRow) -> Result<TaskList, StorageError> {
     Ok(TaskList {
         id: ListId::from_uuid(row.get("id")),
         name: ListName::parse(row.get("name")).map_err(|e| corrupt("list name", e))?,
@@ -494,6 +520,20 @@ impl Work for PostgresWork {
         .execute(&mut *self.tx)
         .await
         .map_err(storage_error)?;
+        Ok(())
+    }
+
+    async fn set_time_zone(
+        &mut self,
+        user_id: UserId,
+        zone: &TimeZoneName,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE users SET time_zone = $1 WHERE id = $2")
+            .bind(zone.as_str())
+            .bind(user_id.as_uuid())
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
         Ok(())
     }
 

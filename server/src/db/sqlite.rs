@@ -6,13 +6,14 @@
 use super::errors::{corrupt, storage_error};
 use app::domain::IdempotencyKey;
 use app::domain::{
-    Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle, UserId,
-    Username,
+    Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
+    TimeZoneName, UserId, Username,
 };
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
+use app::views::{Day, Nav, View};
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
 };
@@ -21,6 +22,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+mod views;
 
 pub struct SqliteStorage {
     pool: SqlitePool,
@@ -263,6 +266,29 @@ impl Storage for SqliteStorage {
         row.as_ref().map(task_from_row).transpose()
     }
 
+    async fn view_tasks(
+        &self,
+        user_id: UserId,
+        view: View,
+        today: Day,
+    ) -> Result<Vec<Task>, StorageError> {
+        views::view_tasks(&self.pool, user_id, view, today).await
+    }
+
+    async fn view_counts(&self, user_id: UserId, today: NaiveDate) -> Result<Nav, StorageError> {
+        views::view_counts(&self.pool, user_id, today).await
+    }
+
+    async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
+        let row = sqlx::query("SELECT time_zone FROM users WHERE id = ?")
+            .bind(user_id.to_string())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(storage_error)?
+            .ok_or(StorageError::NotFound)?;
+        TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+    }
+
     async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
         let rows = sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = ? ORDER BY name, id")
             .bind(user_id.to_string())
@@ -386,7 +412,7 @@ impl Storage for SqliteStorage {
     }
 }
 
-const TASK_COLUMNS: &str =
+pub(crate) const TASK_COLUMNS: &str =
     "id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
      position, created_at, updated_at, completed_at, deleted_at";
 
@@ -405,7 +431,7 @@ where
         .transpose()
 }
 
-fn task_from_row(row: &SqliteRow) -> Result<Task, StorageError> {
+pub(crate) fn task_from_row(row: &SqliteRow) -> Result<Task, StorageError> {
     let due_date: Option<&str> = row.get("due_date");
     let due_time: Option<&str> = row.get("due_time");
     let due = Due::parse(due_date.unwrap_or_default(), due_time.unwrap_or_default())
@@ -433,7 +459,7 @@ fn task_from_row(row: &SqliteRow) -> Result<Task, StorageError> {
     })
 }
 
-fn list_from_row(row: &SqliteRow) -> Result<TaskList, StorageError> {
+pub(crate) fn list_from_row(row: &SqliteRow) -> Result<TaskList, StorageError> {
     Ok(TaskList {
         id: parse_uuid("list id", row.get("id"))?,
         name: ListName::parse(row.get("name")).map_err(|e| corrupt("list name", e))?,
@@ -564,6 +590,20 @@ impl Work for SqliteWork {
                 .await
                 .map_err(storage_error)?;
         }
+        Ok(())
+    }
+
+    async fn set_time_zone(
+        &mut self,
+        user_id: UserId,
+        zone: &TimeZoneName,
+    ) -> Result<(), StorageError> {
+        sqlx::query("UPDATE users SET time_zone = ? WHERE id = ?")
+            .bind(zone.as_str())
+            .bind(user_id.to_string())
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
         Ok(())
     }
 

@@ -1,0 +1,71 @@
+//! Reading a view of the planner, and telling the server the person's time
+//! zone (so that its "today" is theirs).
+
+use crate::error::AppError;
+use crate::views::ViewPage;
+use leptos::prelude::*;
+use server_fn::codec::GetUrl;
+
+/// One view (`today`, `upcoming`, `inbox`, `completed`, `list:<id>`): its
+/// tasks, the person's date, and the counts for the navigation.
+#[server(prefix = "/api", endpoint = "tasks/view", input = GetUrl)]
+pub async fn view_tasks(view: String) -> Result<ViewPage, AppError> {
+    imp::view_tasks(view).await
+}
+
+/// Sets the time zone the person's dates are in (a name like
+/// `Europe/Moscow`, from their browser).
+#[server(prefix = "/api", endpoint = "account/time_zone", client = crate::api::KeyedClient)]
+pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
+    imp::set_time_zone(time_zone).await
+}
+
+#[cfg(feature = "ssr")]
+mod imp {
+    use crate::api::edge::Call;
+    use crate::domain::TimeZoneName;
+    use crate::error::AppError;
+    use crate::ssr::clock;
+    use crate::views::{View, ViewPage};
+    use chrono::Utc;
+
+    pub async fn view_tasks(view: String) -> Result<ViewPage, AppError> {
+        let call = Call::begin()?;
+        let view = View::parse(&view).map_err(|e| call.reject(AppError::InvalidView(e)))?;
+        let user = call.require_user().await?.user_id;
+        let storage = &call.state.storage;
+        let zone = storage
+            .time_zone(user)
+            .await
+            .map_err(|e| call.storage_fault(e))?;
+        let today = clock::day_in(&zone, Utc::now());
+        let tasks = storage
+            .view_tasks(user, view, today)
+            .await
+            .map_err(|e| call.storage_fault(e))?;
+        let nav = storage
+            .view_counts(user, today.date)
+            .await
+            .map_err(|e| call.storage_fault(e))?;
+        Ok(ViewPage {
+            today,
+            time_zone: zone,
+            tasks,
+            nav,
+        })
+    }
+
+    pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
+        let call = Call::begin()?;
+        let zone = TimeZoneName::parse(&time_zone)
+            .map_err(|e| call.reject(AppError::InvalidTimeZone(e)))?;
+        if clock::resolve(&zone).is_none() {
+            return Err(call.reject(AppError::InvalidTimeZone(crate::domain::TimeZoneError)));
+        }
+        let (user, mut work) = call.keyed().await?;
+        work.tx()
+            .set_time_zone(user, &zone)
+            .await
+            .map_err(|e| call.storage_fault(e))
+    }
+}

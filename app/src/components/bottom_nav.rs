@@ -1,0 +1,52 @@
+//! The navigation the thumb reaches: Today, Upcoming and Inbox with their
+//! open counts, and the lists. Plain links, so it works before hydration.
+
+use super::planning::use_planning;
+use crate::error::AppError;
+use crate::text;
+use crate::views::{View, ViewPage};
+use leptos::prelude::*;
+
+#[component]
+pub fn BottomNav(
+    /// The view's first read; later counts arrive through `Planning`.
+    first: Resource<Result<ViewPage, AppError>>,
+) -> impl IntoView {
+    let planning = use_planning();
+    let current = planning.view;
+    let link = move |view: View, name: &'static str, count: Box<dyn Fn() -> u32 + Send + Sync>| {
+        let here = current == view;
+        view! {
+            <a href=view.path() aria-current=here.then_some("page")>
+                <span class="name">{name}</span>
+                <span class="count" data-testid=format!("count-{}", view.name())>
+                    {move || match count() { 0 => String::new(), n => n.to_string() }}
+                </span>
+            </a>
+        }
+    };
+    let on_lists = matches!(current, View::List(_) | View::Completed);
+
+    view! {
+        <nav class="bottom-nav" aria-label=text::NAVIGATION>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    // The same read as the list's; the counts shown are the
+                    // last the server gave.
+                    if let Ok(page) = first.await {
+                        planning.nav.set(page.nav);
+                    }
+                    view! {
+                        {link(View::Today, text::TODAY, Box::new(move || planning.nav.with(|n| n.today)))}
+                        {link(View::Upcoming, text::UPCOMING, Box::new(move || planning.nav.with(|n| n.upcoming)))}
+                        {link(View::Inbox, text::INBOX, Box::new(move || planning.nav.with(|n| n.inbox)))}
+                        <a href="/lists" aria-current=on_lists.then_some("page")>
+                            <span class="name">{text::LISTS}</span>
+                            <span class="count"></span>
+                        </a>
+                    }
+                })}
+            </Suspense>
+        </nav>
+    }
+}

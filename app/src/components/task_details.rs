@@ -1,0 +1,190 @@
+//! A task opened: every field to edit, moving it up or down its list, and
+//! delete (with undo). Native `<details>` and real forms, so it opens and
+//! saves before the page is hydrated too; each form carries its own
+//! idempotency key.
+
+use super::planning::{use_planning, Deleted};
+use crate::api::{EditTask, ReorderTasks, SetDeleted};
+use crate::domain::{IdempotencyKey, Recurrence, Task, TaskForm, TaskId};
+use crate::error::AppError;
+use crate::outbox::use_outbox;
+use crate::text;
+use crate::views::View;
+use leptos::prelude::*;
+
+#[component]
+pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl IntoView {
+    let planning = use_planning();
+    let outbox = use_outbox();
+    let id = task.with_untracked(|t| t.id);
+    let form = Memo::new(move |_| task.with(TaskForm::from_task));
+    let edit_key = RwSignal::new(IdempotencyKey::generate());
+    let delete = ServerAction::<SetDeleted>::new();
+    let delete_key = RwSignal::new(IdempotencyKey::generate());
+    let details = NodeRef::<leptos::html::Details>::new();
+    let close = move || {
+        if let Some(details) = details.get_untracked() {
+            details.set_open(false);
+        }
+    };
+
+    Effect::new(move |_| match edit.value().get() {
+        Some(Ok(_)) => {
+            edit_key.set(IdempotencyKey::generate());
+            close();
+            // The task may have left this view (a new date, another list).
+            outbox.refresh();
+        }
+        Some(Err(AppError::Queued)) => {
+            edit_key.set(IdempotencyKey::generate());
+            close();
+        }
+        _ => {}
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(_) | Err(AppError::Queued)) = delete.value().get() {
+            delete_key.set(IdempotencyKey::generate());
+            let title = task.with_untracked(|t| t.title.to_string());
+            planning.deleted.set(Some(Deleted { id, title }));
+            if let Some(Ok(_)) = delete.value().get_untracked() {
+                outbox.refresh();
+            }
+        }
+    });
+    let edit_error = move || {
+        edit.value()
+            .get()
+            .and_then(Result::err)
+            .filter(|e| *e != AppError::Queued)
+            .map(|e| view! { <p class="error" role="alert">{text::error(&e)}</p> })
+    };
+
+    let list_options = move || {
+        let current = form.with(|f| f.list_id.clone());
+        planning
+            .lists()
+            .into_iter()
+            .map(|list| {
+                let value = list.id.to_string();
+                let selected = value == current;
+                view! { <option value=value selected=selected>{list.name.as_str().to_owned()}</option> }
+            })
+            .collect_view()
+    };
+    let repeat_options = move || {
+        let current = form.with(|f| f.recurrence.clone());
+        let mut rules: Vec<String> = text::REPEAT_CHOICES.iter().map(|r| r.to_string()).collect();
+        // A rule quick add made (every 3 days, mon and thu) stays choosable.
+        if !current.is_empty() && !rules.contains(&current) {
+            rules.insert(0, current.clone());
+        }
+        rules
+            .into_iter()
+            .filter_map(|rule| Recurrence::parse(&rule).ok().map(|parsed| (rule, parsed)))
+            .map(|(rule, parsed)| {
+                let selected = rule == current;
+                view! { <option value=rule selected=selected>{text::recurrence(&parsed)}</option> }
+            })
+            .collect_view()
+    };
+    let priority_options = move || {
+        let current = form.with(|f| f.priority.clone());
+        text::PRIORITIES
+            .iter()
+            .map(|(level, name)| {
+                let value = level.to_string();
+                let selected = value == current;
+                view! { <option value=value selected=selected>{*name}</option> }
+            })
+            .collect_view()
+    };
+    let field = move |name: &'static str| format!("{name}-{id}");
+
+    view! {
+        <details class="details" node_ref=details>
+            <summary aria-label=text::DETAILS title=text::DETAILS>
+                <span aria-hidden="true">"⋯"</span>
+            </summary>
+            <ActionForm action=edit attr:class="details-form">
+                <input type="hidden" name="id" value=id.to_string()/>
+                <input type="hidden" name="idempotency_key" value=move || edit_key.get().to_string()/>
+                <label for=field("title")>{text::TITLE}</label>
+                <input id=field("title") name="title" required maxlength="500" value=move || form.with(|f| f.title.clone())/>
+                <label for=field("notes")>{text::NOTES}</label>
+                <textarea id=field("notes") name="notes" rows="3" maxlength="5000">{move || form.with(|f| f.notes.clone())}</textarea>
+                <div class="pair">
+                    <div>
+                        <label for=field("date")>{text::DUE_DATE}</label>
+                        <input id=field("date") type="date" name="due_date" value=move || form.with(|f| f.due_date.clone())/>
+                    </div>
+                    <div>
+                        <label for=field("time")>{text::DUE_TIME}</label>
+                        <input id=field("time") type="time" name="due_time" value=move || form.with(|f| f.due_time.clone())/>
+                    </div>
+                </div>
+                <div class="pair">
+                    <div>
+                        <label for=field("priority")>{text::PRIORITY}</label>
+                        <select id=field("priority") name="priority">{priority_options}</select>
+                    </div>
+                    <div>
+                        <label for=field("list")>{text::LIST}</label>
+                        <select id=field("list") name="list_id">
+                            <option value="" selected=move || form.with(|f| f.list_id.is_empty())>{text::INBOX}</option>
+                            {list_options}
+                        </select>
+                    </div>
+                </div>
+                <label for=field("repeat")>{text::REPEAT}</label>
+                <select id=field("repeat") name="recurrence">
+                    <option value="" selected=move || form.with(|f| f.recurrence.is_empty())>{text::NO_REPEAT}</option>
+                    {repeat_options}
+                </select>
+                {edit_error}
+                <button type="submit" class="primary">{text::SAVE}</button>
+            </ActionForm>
+            <div class="details-actions">
+                <Reorder id/>
+                <ActionForm action=delete attr:class="delete">
+                    <input type="hidden" name="id" value=id.to_string()/>
+                    <input type="hidden" name="deleted" value="true"/>
+                    <input type="hidden" name="idempotency_key" value=move || delete_key.get().to_string()/>
+                    <button type="submit" class="danger">{text::DELETE}</button>
+                </ActionForm>
+            </div>
+        </details>
+    }
+}
+
+/// Up and down within the Inbox or a list: the whole order is sent (a
+/// state, not a step), so a replay puts the same order back.
+#[component]
+fn Reorder(id: TaskId) -> impl IntoView {
+    let planning = use_planning();
+    let outbox = use_outbox();
+    let reorder = ServerAction::<ReorderTasks>::new();
+    Effect::new(move |_| {
+        if let Some(Ok(_)) = reorder.value().get() {
+            outbox.refresh();
+        }
+    });
+    let ordered = matches!(planning.view, View::Inbox | View::List(_));
+    let step = move |by: isize| {
+        let mut ids = planning.order.get_untracked();
+        let Some(at) = ids.iter().position(|other| *other == id) else {
+            return;
+        };
+        let to = at as isize + by;
+        if to < 0 || to as usize >= ids.len() {
+            return;
+        }
+        ids.swap(at, to as usize);
+        reorder.dispatch(ReorderTasks { ids });
+    };
+    ordered.then(|| {
+        view! {
+            <button type="button" class="move" on:click=move |_| step(-1)>{text::MOVE_UP}</button>
+            <button type="button" class="move" on:click=move |_| step(1)>{text::MOVE_DOWN}</button>
+        }
+    })
+}

@@ -1,0 +1,31 @@
+//! What the server sends for one view: its tasks, the person's today, and
+//! the counts the navigation shows.
+
+use crate::domain::{Task, TaskList, TimeZoneName};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ViewPage {
+    /// The person's today where they are (their account's time zone).
+    pub today: super::Day,
+    /// The zone `today` was taken in; the page corrects it when the
+    /// browser says otherwise.
+    pub time_zone: TimeZoneName,
+    pub tasks: Vec<Task>,
+    pub nav: Nav,
+}
+
+/// Open tasks per view, for the navigation, and every list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nav {
+    pub today: u32,
+    pub upcoming: u32,
+    pub inbox: u32,
+    pub lists: Vec<ListCount>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListCount {
+    pub list: TaskList,
+    pub open: u32,
+}

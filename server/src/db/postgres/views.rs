@@ -1,0 +1,100 @@
+//! The planner's views on PostgreSQL: which open tasks each view shows,
+//! and how many.
+
+use super::{list_from_row, task_from_row, TASK_COLUMNS};
+use crate::db::errors::storage_error;
+use app::domain::{Task, UserId};
+use app::ssr::storage::{StorageError, COMPLETED_SHOWN};
+use app::views::{Day, ListCount, Nav, View};
+use chrono::NaiveDate;
+use sqlx::{PgPool, Row};
+
+const OPEN: &str = "user_id = $1 AND deleted_at IS NULL AND completed_at IS NULL";
+/// Earliest first; a day's timed tasks before its untimed ones.
+const DUE_ORDER: &str = "due_date, due_time IS NULL, due_time, priority, position, created_at, id";
+const BY_POSITION: &str = "ORDER BY position, created_at, id";
+
+pub async fn view_tasks(
+    pool: &PgPool,
+    user_id: UserId,
+    view: View,
+    today: Day,
+) -> Result<Vec<Task>, StorageError> {
+    let sql = match view {
+        // Open and due by today, then done since the person's midnight.
+        View::Today => format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL \
+             AND ((completed_at IS NULL AND due_date <= $2) OR completed_at >= $3) \
+             ORDER BY completed_at IS NOT NULL, completed_at, {DUE_ORDER}"
+        ),
+        View::Upcoming => format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE {OPEN} AND due_date > $2 ORDER BY {DUE_ORDER}"
+        ),
+        View::Inbox => format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE {OPEN} AND list_id IS NULL {BY_POSITION}"
+        ),
+        View::List(_) => {
+            format!("SELECT {TASK_COLUMNS} FROM tasks WHERE {OPEN} AND list_id = $2 {BY_POSITION}")
+        }
+        View::Completed => format!(
+            "SELECT {TASK_COLUMNS} FROM tasks \
+             WHERE user_id = $1 AND deleted_at IS NULL AND completed_at IS NOT NULL \
+             ORDER BY completed_at DESC, id LIMIT {COMPLETED_SHOWN}"
+        ),
+    };
+    let query = sqlx::query(&sql).bind(user_id.as_uuid());
+    let query = match view {
+        View::Today => query.bind(today.date).bind(today.began),
+        View::Upcoming => query.bind(today.date),
+        View::List(id) => query.bind(id.as_uuid()),
+        View::Inbox | View::Completed => query,
+    };
+    let rows = query.fetch_all(pool).await.map_err(storage_error)?;
+    rows.iter().map(task_from_row).collect()
+}
+
+pub async fn view_counts(
+    pool: &PgPool,
+    user_id: UserId,
+    today: NaiveDate,
+) -> Result<Nav, StorageError> {
+    let sql = format!(
+        "SELECT COUNT(*) FILTER (WHERE due_date <= $2) AS today, \
+         COUNT(*) FILTER (WHERE due_date > $2) AS upcoming, \
+         COUNT(*) FILTER (WHERE list_id IS NULL) AS inbox FROM tasks WHERE {OPEN}"
+    );
+    let totals = sqlx::query(&sql)
+        .bind(user_id.as_uuid())
+        .bind(today)
+        .fetch_one(pool)
+        .await
+        .map_err(storage_error)?;
+    let lists = sqlx::query(
+        "SELECT l.id, l.name, l.created_at, l.updated_at, COUNT(t.id) AS open FROM lists l \
+         LEFT JOIN tasks t ON t.list_id = l.id AND t.user_id = l.user_id \
+         AND t.deleted_at IS NULL AND t.completed_at IS NULL \
+         WHERE l.user_id = $1 GROUP BY l.id ORDER BY l.name, l.id",
+    )
+    .bind(user_id.as_uuid())
+    .fetch_all(pool)
+    .await
+    .map_err(storage_error)?;
+    Ok(Nav {
+        today: count(totals.get("today")),
+        upcoming: count(totals.get("upcoming")),
+        inbox: count(totals.get("inbox")),
+        lists: lists
+            .iter()
+            .map(|row| {
+                Ok(ListCount {
+                    list: list_from_row(row)?,
+                    open: count(row.get("open")),
+                })
+            })
+            .collect::<Result<_, StorageError>>()?,
+    })
+}
+
+fn count(n: i64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}

@@ -1,0 +1,196 @@
+//! The views through the HTTP API: "today" is the person's, in the time
+//! zone their browser gave, on both backends.
+
+#[macro_use]
+mod support;
+
+use app::domain::TimeZoneName;
+use app::ssr::clock::today_in;
+use chrono::{Days, NaiveDate, Utc};
+use reqwest::StatusCode;
+use serde_json::Value;
+use support::{spawn_app, Backend, TestApp};
+use uuid::Uuid;
+
+on_both_backends!(
+    today_is_the_persons_date_in_their_time_zone,
+    a_task_due_on_the_far_east_date_is_today_there_and_upcoming_in_utc,
+    a_line_added_in_today_without_a_date_is_due_that_day,
+    an_unknown_view_or_time_zone_is_a_clear_400,
+    views_are_only_for_the_signed_in,
+);
+
+struct Student {
+    app: TestApp,
+    browser: reqwest::Client,
+}
+
+impl Student {
+    async fn new(backend: Backend) -> Self {
+        let app = spawn_app(backend).await;
+        let browser = app.signed_up_browser("masha").await;
+        Self { app, browser }
+    }
+
+    async fn post(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        let key = Uuid::new_v4().to_string();
+        self.app.post_keyed(&self.browser, &key, path, form).await
+    }
+
+    async fn set_time_zone(&self, zone: &str) {
+        let response = self
+            .post("/api/account/time_zone", &[("time_zone", zone)])
+            .await;
+        assert_eq!(
+            response.status(),
+            StatusCode::OK,
+            "{}",
+            response.text().await.unwrap()
+        );
+    }
+
+    async fn view(&self, view: &str) -> Value {
+        let response = self.get_view(view).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.unwrap()
+    }
+
+    async fn get_view(&self, view: &str) -> reqwest::Response {
+        self.browser
+            .get(self.app.url(&format!("/api/tasks/view?view={view}")))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    async fn create(&self, title: &str, due_date: NaiveDate) {
+        let id = Uuid::now_v7().to_string();
+        let date = due_date.to_string();
+        let form = [
+            ("id", id.as_str()),
+            ("title", title),
+            ("due_date", date.as_str()),
+        ];
+        assert_eq!(
+            self.post("/api/tasks/create", &form).await.status(),
+            StatusCode::OK
+        );
+    }
+}
+
+fn titles(page: &Value) -> Vec<String> {
+    page["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn zone(name: &str) -> TimeZoneName {
+    TimeZoneName::parse(name).unwrap()
+}
+
+async fn today_is_the_persons_date_in_their_time_zone(backend: Backend) {
+    let student = Student::new(backend).await;
+    let page = student.view("today").await;
+    assert_eq!(page["time_zone"], "UTC");
+    assert_eq!(page["today"]["date"], Utc::now().date_naive().to_string());
+
+    for name in ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Moscow"] {
+        student.set_time_zone(name).await;
+        let page = student.view("today").await;
+        assert_eq!(page["time_zone"], name);
+        // Read before and after, so a midnight in between cannot fail it.
+        let before = today_in(&zone(name), Utc::now()).to_string();
+        let answered = page["today"]["date"].as_str().unwrap().to_owned();
+        let after = today_in(&zone(name), Utc::now()).to_string();
+        assert!(
+            answered == before || answered == after,
+            "{name}: {answered}"
+        );
+    }
+}
+
+async fn a_task_due_on_the_far_east_date_is_today_there_and_upcoming_in_utc(backend: Backend) {
+    // UTC+14 and UTC−11 are a whole day or more apart at every instant.
+    let student = Student::new(backend).await;
+    let east = today_in(&zone("Pacific/Kiritimati"), Utc::now());
+    let west = today_in(&zone("Pacific/Pago_Pago"), Utc::now());
+    assert!(east > west);
+    student.create("Контрольная", east).await;
+
+    student.set_time_zone("Pacific/Kiritimati").await;
+    assert_eq!(titles(&student.view("today").await), ["Контрольная"]);
+    assert!(titles(&student.view("upcoming").await).is_empty());
+
+    student.set_time_zone("Pacific/Pago_Pago").await;
+    assert!(titles(&student.view("today").await).is_empty());
+    let upcoming = student.view("upcoming").await;
+    assert_eq!(titles(&upcoming), ["Контрольная"]);
+    assert_eq!(upcoming["nav"]["upcoming"], 1);
+    assert_eq!(upcoming["nav"]["today"], 0);
+}
+
+async fn a_line_added_in_today_without_a_date_is_due_that_day(backend: Backend) {
+    let student = Student::new(backend).await;
+    student.set_time_zone("Pacific/Kiritimati").await;
+    let id = Uuid::now_v7().to_string();
+    // No `today` field: a form sent before the page was live.
+    let form = [
+        ("id", id.as_str()),
+        ("quick_add", "Алгебра"),
+        ("view", "today"),
+    ];
+    let response = student.post("/api/tasks/add", &form).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let task: Value = response.json().await.unwrap();
+    let there = today_in(&zone("Pacific/Kiritimati"), Utc::now());
+    let due = task["due"]["date"].as_str().unwrap();
+    assert!(
+        due == there.to_string() || due == (there - Days::new(1)).to_string(),
+        "{due}"
+    );
+    assert_eq!(titles(&student.view("today").await), ["Алгебра"]);
+
+    let id = Uuid::now_v7().to_string();
+    let form = [
+        ("id", id.as_str()),
+        ("quick_add", "Гитара"),
+        ("view", "inbox"),
+    ];
+    let task: Value = student
+        .post("/api/tasks/add", &form)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(task["due"].is_null());
+    assert_eq!(titles(&student.view("inbox").await), ["Алгебра", "Гитара"]);
+}
+
+async fn an_unknown_view_or_time_zone_is_a_clear_400(backend: Backend) {
+    let student = Student::new(backend).await;
+    let response = student.get_view("yesterday").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(response.text().await.unwrap().contains("InvalidView"));
+
+    for bad in ["Mars/Olympus_Mons", "../../etc", ""] {
+        let response = student
+            .post("/api/account/time_zone", &[("time_zone", bad)])
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
+    }
+    assert_eq!(student.view("today").await["time_zone"], "UTC");
+}
+
+async fn views_are_only_for_the_signed_in(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let stranger = app.browser();
+    let response = stranger
+        .get(app.url("/api/tasks/view?view=today"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
