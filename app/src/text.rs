@@ -350,6 +350,46 @@ pub fn error(error: &AppError) -> String {
     }
 }
 
+fn username_error(e: &UsernameError) -> String {
+    match e {
+        UsernameError::TooShort { min } => format!("Имя должно быть не короче {min} символов."),
+        UsernameError::TooLong { max } => format!("Имя должно быть не длиннее {max} символов."),
+        UsernameError::BadCharacter => "В имени можно использовать буквы, цифры и . _ - @ +".into(),
+    }
+}
+
+fn password_error(e: &PasswordError) -> String {
+    match e {
+        PasswordError::TooShort { min } => {
+            format!("Пароль слишком короткий: нужно не меньше {min} символов.")
+        }
+        PasswordError::TooLong { max } => {
+            format!("Пароль слишком длинный: не больше {max} символов.")
+        }
+    }
+}
+
+fn title_error(e: &TaskTitleError) -> String {
+    match e {
+        TaskTitleError::Empty => "Напишите, что нужно сделать.".into(),
+        TaskTitleError::TooLong { max } => format!("Слишком длинно: не больше {max} символов."),
+        TaskTitleError::ControlCharacter => "В названии есть недопустимые символы.".into(),
+    }
+}
+
+fn task_field_error(e: &TaskFieldError) -> String {
+    match e {
+        TaskFieldError::Title(e) => title_error(e),
+        TaskFieldError::Notes(_) => {
+            "Заметка слишком длинная или содержит недопустимые символы.".into()
+        }
+        TaskFieldError::Due(_) => "Не удалось понять дату или время.".into(),
+        TaskFieldError::Priority(_) => "Приоритет — число от 1 до 4.".into(),
+        TaskFieldError::List => "Такого списка нет.".into(),
+        TaskFieldError::Recurrence(_) => "Не удалось понять правило повторения.".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,45 +457,5 @@ mod tests {
         assert_eq!(pending_changes_en(1), "1 change waiting for the network");
         assert_eq!(pending_changes_en(2), "2 changes waiting for the network");
         assert_eq!(pending_changes_en(21), "21 changes waiting for the network");
-    }
-}
-
-fn username_error(e: &UsernameError) -> String {
-    match e {
-        UsernameError::TooShort { min } => format!("Имя должно быть не короче {min} символов."),
-        UsernameError::TooLong { max } => format!("Имя должно быть не длиннее {max} символов."),
-        UsernameError::BadCharacter => "В имени можно использовать буквы, цифры и . _ - @ +".into(),
-    }
-}
-
-fn password_error(e: &PasswordError) -> String {
-    match e {
-        PasswordError::TooShort { min } => {
-            format!("Пароль слишком короткий: нужно не меньше {min} символов.")
-        }
-        PasswordError::TooLong { max } => {
-            format!("Пароль слишком длинный: не больше {max} символов.")
-        }
-    }
-}
-
-fn title_error(e: &TaskTitleError) -> String {
-    match e {
-        TaskTitleError::Empty => "Напишите, что нужно сделать.".into(),
-        TaskTitleError::TooLong { max } => format!("Слишком длинно: не больше {max} символов."),
-        TaskTitleError::ControlCharacter => "В названии есть недопустимые символы.".into(),
-    }
-}
-
-fn task_field_error(e: &TaskFieldError) -> String {
-    match e {
-        TaskFieldError::Title(e) => title_error(e),
-        TaskFieldError::Notes(_) => {
-            "Заметка слишком длинная или содержит недопустимые символы.".into()
-        }
-        TaskFieldError::Due(_) => "Не удалось понять дату или время.".into(),
-        TaskFieldError::Priority(_) => "Приоритет — число от 1 до 4.".into(),
-        TaskFieldError::List => "Такого списка нет.".into(),
-        TaskFieldError::Recurrence(_) => "Не удалось понять правило повторения.".into(),
     }
 }

@@ -158,9 +158,8 @@ mod imp {
             // A form sent before the page was live has no date of the
             // person's: their account's time zone decides.
             "" => {
-                let zone = call
-                    .state
-                    .storage
+                let zone = work
+                    .tx()
                     .time_zone(user)
                     .await
                     .map_err(|e| call.storage_fault(e))?;
@@ -171,9 +170,8 @@ mod imp {
         let view = crate::views::View::parse(&view).ok();
         let read = quick_add::parse(&line, today).in_view(view, today);
         let lists = match read.list {
-            Some(_) => call
-                .state
-                .storage
+            Some(_) => work
+                .tx()
                 .list_lists(user)
                 .await
                 .map_err(|e| call.storage_fault(e))?,

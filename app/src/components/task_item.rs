@@ -143,7 +143,8 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
             <div class="body">
                 <span class="title">{move || task.with(|t| t.title.to_string())}</span>
                 {move || {
-                    let overdue = overdue().then(|| view! { <span class="overdue-mark">{text::OVERDUE}</span> });
+                    let overdue = overdue()
+                        .then(|| view! { <span class="overdue-mark">{text::OVERDUE}</span> " · " });
                     when().map(|when| view! { <span class="when">{overdue} {when}</span> })
                 }}
                 {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}

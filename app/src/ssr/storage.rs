@@ -180,11 +180,18 @@ pub trait Work: Send {
         now: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
+    /// The account's time zone, read inside this unit of work (a second
+    /// connection here could wait on a pool full of waiting work).
+    async fn time_zone(&mut self, user_id: UserId) -> Result<TimeZoneName, StorageError>;
+
     async fn set_time_zone(
         &mut self,
         user_id: UserId,
         zone: &TimeZoneName,
     ) -> Result<(), StorageError>;
+
+    /// The user's lists, by name, read inside this unit of work.
+    async fn list_lists(&mut self, user_id: UserId) -> Result<Vec<TaskList>, StorageError>;
 
     async fn find_list(
         &mut self,

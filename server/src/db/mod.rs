@@ -2,6 +2,7 @@
 //! the app's `Storage` contract and run their migrations at start-up.
 
 mod errors;
+mod nav;
 mod postgres;
 mod sqlite;
 

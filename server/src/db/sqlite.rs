@@ -593,6 +593,16 @@ impl Work for SqliteWork {
         Ok(())
     }
 
+    async fn time_zone(&mut self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
+        let row = sqlx::query("SELECT time_zone FROM users WHERE id = ?")
+            .bind(user_id.to_string())
+            .fetch_optional(&mut *self.tx)
+            .await
+            .map_err(storage_error)?
+            .ok_or(StorageError::NotFound)?;
+        TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+    }
+
     async fn set_time_zone(
         &mut self,
         user_id: UserId,
@@ -605,6 +615,15 @@ impl Work for SqliteWork {
             .await
             .map_err(storage_error)?;
         Ok(())
+    }
+
+    async fn list_lists(&mut self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
+        let rows = sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = ? ORDER BY name, id")
+            .bind(user_id.to_string())
+            .fetch_all(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
+        rows.iter().map(list_from_row).collect()
     }
 
     async fn find_list(

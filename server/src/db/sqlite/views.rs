@@ -4,9 +4,10 @@
 
 use super::{list_from_row, task_from_row, TASK_COLUMNS};
 use crate::db::errors::storage_error;
+use crate::db::nav;
 use app::domain::{Task, UserId};
 use app::ssr::storage::{StorageError, COMPLETED_SHOWN};
-use app::views::{Day, ListCount, Nav, View};
+use app::views::{Day, Nav, View};
 use chrono::NaiveDate;
 use sqlx::{Row, SqlitePool};
 
@@ -82,26 +83,18 @@ pub async fn view_counts(
     .fetch_all(pool)
     .await
     .map_err(storage_error)?;
-    Ok(Nav {
-        today: count(totals.get("today")),
-        upcoming: count(totals.get("upcoming")),
-        inbox: count(totals.get("inbox")),
-        lists: lists
-            .iter()
-            .map(|row| {
-                Ok(ListCount {
-                    list: list_from_row(row)?,
-                    open: count(row.get("open")),
-                })
-            })
-            .collect::<Result<_, StorageError>>()?,
-    })
+    let lists = lists
+        .iter()
+        .map(|row| Ok((list_from_row(row)?, row.get("open"))))
+        .collect::<Result<_, StorageError>>()?;
+    Ok(nav::assemble(
+        totals.get("today"),
+        totals.get("upcoming"),
+        totals.get("inbox"),
+        lists,
+    ))
 }
 
 fn day(date: NaiveDate) -> String {
     date.format("%Y-%m-%d").to_string()
-}
-
-fn count(n: i64) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
