@@ -77,6 +77,7 @@ pub const DELETE_LIST: &str = "Удалить список";
 pub const DELETE_LIST_NOTE: &str = "Задачи списка перейдут во «Входящие».";
 pub const NO_LISTS: &str = "Списков пока нет. Создайте первый — например, «Школа» или «Кружки».";
 pub const NAVIGATION: &str = "Разделы";
+pub const LIST_SETTINGS: &str = "Переименовать или удалить список";
 
 /// A view's name, as the navigation and headings say it.
 pub fn view_name(view: &crate::views::View, lists: &[crate::domain::TaskList]) -> String {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp, taskRow, uniqueName, waitForHydration } from './helpers';
+import { postFromAnotherDevice, signUp, taskRow, uniqueName, waitForHydration } from './helpers';
 
 test('a task added in Russian with a date and a list appears on its day and in its list, and the counts follow', async ({ page }) => {
   await signUp(page, uniqueName('views'));
@@ -69,4 +69,27 @@ test('an unknown list is a 404 page, not an error', async ({ page }) => {
   const response = await page.goto('/lists/not-a-list');
   expect(response?.status()).toBe(404);
   await expect(page.locator('h1')).toHaveText('404');
+});
+
+test('a list is renamed, then deleted, and its tasks move to the Inbox', async ({ page }) => {
+  await signUp(page, uniqueName('lists'));
+  const id = crypto.randomUUID();
+  await postFromAnotherDevice(page, '/api/lists/create', { id, name: 'Кружки' });
+  await page.goto(`/lists/${id}`);
+  await waitForHydration(page);
+  await expect(page.locator('h1')).toHaveText('Кружки');
+  await page.fill('input[name="quick_add"]', 'Шахматы');
+  await page.press('input[name="quick_add"]', 'Enter');
+  await expect(taskRow(page, 'Шахматы')).toHaveAttribute('data-sync', 'saved');
+
+  await page.getByText('Переименовать или удалить список').click();
+  await page.fill('input[name="name"]', 'Кружки и секции');
+  await page.locator('.list-tools').getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.locator('h1')).toHaveText('Кружки и секции');
+
+  await page.getByRole('button', { name: 'Удалить список' }).click();
+  await expect(page).toHaveURL(/\/lists$/);
+  await expect(page.locator('.empty')).toContainText('Списков пока нет');
+  await page.locator('nav').getByRole('link', { name: /Входящие/ }).click();
+  await expect(taskRow(page, 'Шахматы')).toBeVisible();
 });

@@ -3,6 +3,7 @@
 mod bottom_nav;
 mod credentials_fields;
 mod error_line;
+mod list_tools;
 mod outbox_bar;
 mod planner;
 mod planning;
@@ -16,6 +17,7 @@ mod undo_bar;
 pub use bottom_nav::BottomNav;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
 pub use error_line::ErrorLine;
+pub use list_tools::ListTools;
 pub use outbox_bar::OutboxBar;
 pub use planner::Planner;
 pub use planning::Planning;

@@ -2,7 +2,7 @@
 //! the navigation, and the bars for undo and for the outbox.
 
 use super::planning::Planning;
-use super::{BottomNav, OutboxBar, QuickAdd, SignOutButton, TaskList, UndoBar};
+use super::{BottomNav, ListTools, OutboxBar, QuickAdd, SignOutButton, TaskList, UndoBar};
 use crate::api::{Account, AddTask, SetTimeZone};
 use crate::outbox::use_outbox;
 use crate::text;
@@ -30,6 +30,10 @@ pub fn Planner(account: Account, view: View) -> impl IntoView {
             <SignOutButton/>
         </header>
         <main class="narrow">
+            {match view {
+                View::List(id) => Some(view! { <ListTools id/> }),
+                _ => None,
+            }}
             {(view != View::Completed).then(|| view! { <QuickAdd add/> })}
             <TaskList first add/>
         </main>

@@ -22,20 +22,6 @@ pub fn TaskList(
     let outbox = use_outbox();
     let planning = use_planning();
     let known = planning.known;
-    // The task on its way to the server, shown before the answer arrives.
-    let sending = move || {
-        add.input().get().map(|AddTask { id, quick_add, .. }| {
-            view! {
-                <li class="task" data-task-id=id.to_string() data-sync="sending">
-                    <span class="circle" aria-hidden="true"></span>
-                    <div class="body">
-                        <span class="title">{quick_add}</span>
-                        <span class="sync-note">{text::SENDING}</span>
-                    </div>
-                </li>
-            }
-        })
-    };
     let shown = Memo::new(move |_| {
         let snapshot = outbox.snapshot.get();
         let settling = outbox.settling.get();
@@ -48,6 +34,25 @@ pub fn TaskList(
             all
         })
     });
+    // The task on its way to the server, shown before the answer arrives
+    // (unless the outbox already shows it: one task, one row).
+    let sending = move || {
+        let input = add.input().get()?;
+        let listed = shown.with(|all| all.iter().any(|s| s.task.id == input.id));
+        (!listed)
+            .then_some(input)
+            .map(|AddTask { id, quick_add, .. }| {
+                view! {
+                    <li class="task" data-task-id=id.to_string() data-sync="sending">
+                        <span class="circle" aria-hidden="true"></span>
+                        <div class="body">
+                            <span class="title">{quick_add}</span>
+                            <span class="sync-note">{text::SENDING}</span>
+                        </div>
+                    </li>
+                }
+            })
+    };
     Effect::new(move |_| {
         let ids = shown.with(|all| all.iter().map(|s| s.task.id).collect());
         planning.order.set(ids);
