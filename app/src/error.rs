@@ -67,6 +67,15 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// The error of an action's last answer, if the server refused it.
+    /// Kept in the outbox (`Queued`) is not a refusal: the change is shown,
+    /// marked as waiting.
+    pub fn refusal<T>(answer: Option<Result<T, AppError>>) -> Option<AppError> {
+        answer
+            .and_then(Result::err)
+            .filter(|error| *error != AppError::Queued)
+    }
+
     /// The HTTP status the server answers with.
     pub fn status(&self) -> u16 {
         match self {

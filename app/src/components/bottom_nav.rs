@@ -4,7 +4,7 @@
 use super::planning::use_planning;
 use crate::error::AppError;
 use crate::text;
-use crate::views::{View, ViewPage};
+use crate::views::{Nav, View, ViewPage};
 use leptos::prelude::*;
 
 #[component]
@@ -14,13 +14,13 @@ pub fn BottomNav(
 ) -> impl IntoView {
     let planning = use_planning();
     let current = planning.view;
-    let link = move |view: View, name: &'static str, count: Box<dyn Fn() -> u32 + Send + Sync>| {
+    let link = move |view: View, name: &'static str, count: fn(&Nav) -> u32| {
         let here = current == view;
         view! {
             <a href=view.path() aria-current=here.then_some("page")>
                 <span class="name">{name}</span>
                 <span class="count" data-testid=format!("count-{}", view.name())>
-                    {move || match count() { 0 => String::new(), n => n.to_string() }}
+                    {move || match planning.nav.with(count) { 0 => String::new(), n => n.to_string() }}
                 </span>
             </a>
         }
@@ -37,9 +37,9 @@ pub fn BottomNav(
                         planning.nav.set(page.nav);
                     }
                     view! {
-                        {link(View::Today, text::TODAY, Box::new(move || planning.nav.with(|n| n.today)))}
-                        {link(View::Upcoming, text::UPCOMING, Box::new(move || planning.nav.with(|n| n.upcoming)))}
-                        {link(View::Inbox, text::INBOX, Box::new(move || planning.nav.with(|n| n.inbox)))}
+                        {link(View::Today, text::TODAY, |n| n.today)}
+                        {link(View::Upcoming, text::UPCOMING, |n| n.upcoming)}
+                        {link(View::Inbox, text::INBOX, |n| n.inbox)}
                         <a href="/lists" aria-current=on_lists.then_some("page")>
                             <span class="name">{text::LISTS}</span>
                             <span class="count"></span>

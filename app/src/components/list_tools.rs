@@ -41,10 +41,8 @@ pub fn ListTools(id: ListId) -> impl IntoView {
             use_navigate()("/lists", Default::default());
         }
     });
-    let refused = |e: Option<AppError>| e.filter(|e| *e != AppError::Queued);
     let error = Signal::derive(move || {
-        refused(rename.value().get().and_then(Result::err))
-            .or_else(|| refused(delete.value().get().and_then(Result::err)))
+        AppError::refusal(rename.value().get()).or_else(|| AppError::refusal(delete.value().get()))
     });
 
     view! {

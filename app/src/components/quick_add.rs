@@ -36,12 +36,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     let input = NodeRef::<html::Input>::new();
 
     // Kept in the outbox is not an error: the task is shown, marked.
-    let error = Signal::derive(move || {
-        add.value()
-            .get()
-            .and_then(Result::err)
-            .filter(|e| *e != AppError::Queued)
-    });
+    let error = Signal::derive(move || AppError::refusal(add.value().get()));
 
     // A task that went to another view than this one: say where.
     let elsewhere = move || {

@@ -4,6 +4,7 @@
 //! idempotency key.
 
 use super::planning::{use_planning, Deleted};
+use super::ErrorLine;
 use crate::api::{EditTask, ReorderTasks, SetDeleted};
 use crate::domain::{IdempotencyKey, Recurrence, Task, TaskForm, TaskId};
 use crate::error::AppError;
@@ -51,13 +52,7 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
             }
         }
     });
-    let edit_error = move || {
-        edit.value()
-            .get()
-            .and_then(Result::err)
-            .filter(|e| *e != AppError::Queued)
-            .map(|e| view! { <p class="error" role="alert">{text::error(&e)}</p> })
-    };
+    let edit_error = Signal::derive(move || AppError::refusal(edit.value().get()));
 
     let list_options = move || {
         let current = form.with(|f| f.list_id.clone());
@@ -140,7 +135,7 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
                     <option value="" selected=move || form.with(|f| f.recurrence.is_empty())>{text::NO_REPEAT}</option>
                     {repeat_options}
                 </select>
-                {edit_error}
+                <ErrorLine error=edit_error/>
                 <button type="submit" class="primary">{text::SAVE}</button>
             </ActionForm>
             <div class="details-actions">

@@ -63,7 +63,7 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
         }
         task
     });
-    let refused = |value: Option<Result<Task, AppError>>| matches!(value, Some(Err(ref e)) if *e != AppError::Queued);
+    let refused = |answer: Option<Result<Task, AppError>>| AppError::refusal(answer).is_some();
     let sync = move || {
         if complete.pending().get() || edit.pending().get() {
             "sending"

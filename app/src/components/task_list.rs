@@ -81,23 +81,23 @@ pub fn TaskList(
             }
             .into_any();
         }
-        let headings = move || {
+        // Grouped once per change of the list; each day's section reads its ids.
+        let groups = Memo::new(move |_| {
             shown.with(|all| {
                 let tasks: Vec<Task> = all.iter().map(|s| s.task.clone()).collect();
                 group_by_day(&tasks, planning.today.get().date)
                     .into_iter()
-                    .map(|g| g.heading)
+                    .map(|g| (g.heading, g.tasks.iter().map(|t| t.id).collect::<Vec<_>>()))
                     .collect::<Vec<_>>()
             })
-        };
+        });
+        let headings = move || groups.with(|all| all.iter().map(|(h, _)| *h).collect::<Vec<_>>());
         let group = move |heading: Heading| {
             let ids = move || {
-                shown.with(|all| {
-                    let tasks: Vec<Task> = all.iter().map(|s| s.task.clone()).collect();
-                    group_by_day(&tasks, planning.today.get().date)
-                        .into_iter()
-                        .find(|g| g.heading == heading)
-                        .map(|g| g.tasks.iter().map(|t| t.id).collect::<Vec<_>>())
+                groups.with(|all| {
+                    all.iter()
+                        .find(|(h, _)| *h == heading)
+                        .map(|(_, ids)| ids.clone())
                         .unwrap_or_default()
                 })
             };

@@ -32,14 +32,7 @@ pub fn UndoBar() -> impl IntoView {
             });
         }
     };
-    let error = move || {
-        restore
-            .value()
-            .get()
-            .and_then(Result::err)
-            .filter(|e| *e != AppError::Queued)
-            .map(|e| text::error(&e))
-    };
+    let error = move || AppError::refusal(restore.value().get()).map(|e| text::error(&e));
 
     move || {
         planning.deleted.get().map(|deleted| {

@@ -75,13 +75,7 @@ fn NewList(create: ServerAction<CreateList>) -> impl IntoView {
             key.set(IdempotencyKey::generate());
         }
     });
-    let error = Signal::derive(move || {
-        create
-            .value()
-            .get()
-            .and_then(Result::err)
-            .filter(|e| *e != AppError::Queued)
-    });
+    let error = Signal::derive(move || AppError::refusal(create.value().get()));
     view! {
         <ActionForm action=create attr:class="quick-add new-list">
             <input type="hidden" name="id" value=move || id.get().to_string()/>

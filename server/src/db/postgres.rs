@@ -225,23 +225,11 @@ impl Storage for PostgresStorage {
     }
 
     async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
-        let row = sqlx::query("SELECT time_zone FROM users WHERE id = $1")
-            .bind(user_id.as_uuid())
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(storage_error)?
-            .ok_or(StorageError::NotFound)?;
-        TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+        read_time_zone(&self.pool, user_id).await
     }
 
     async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
-        let rows =
-            sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = $1 ORDER BY name, id")
-                .bind(user_id.as_uuid())
-                .fetch_all(&self.pool)
-                .await
-                .map_err(storage_error)?;
-        rows.iter().map(list_from_row).collect()
+        read_lists(&self.pool, user_id).await
     }
 
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
@@ -356,6 +344,35 @@ impl Storage for PostgresStorage {
         let tx = self.pool.begin().await.map_err(storage_error)?;
         Ok(Box::new(PostgresWork { tx }))
     }
+}
+
+/// The account's time zone, from the pool or inside a unit of work.
+async fn read_time_zone<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    user_id: UserId,
+) -> Result<TimeZoneName, StorageError> {
+    let row = sqlx::query("SELECT time_zone FROM users WHERE id = $1")
+        .bind(user_id.as_uuid())
+        .fetch_optional(db)
+        .await
+        .map_err(storage_error)?
+        .ok_or(StorageError::NotFound)?;
+    TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+}
+
+/// The account's lists by name, from the pool or inside a unit of work.
+async fn read_lists<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    user_id: UserId,
+) -> Result<Vec<TaskList>, StorageError> {
+    let rows = sqlx::query(
+        "SELECT id, name, created_at, updated_at FROM lists WHERE user_id = $1 ORDER BY name, id",
+    )
+    .bind(user_id.as_uuid())
+    .fetch_all(db)
+    .await
+    .map_err(storage_error)?;
+    rows.iter().map(list_from_row).collect()
 }
 
 pub(crate) const TASK_COLUMNS: &str =
@@ -524,13 +541,7 @@ impl Work for PostgresWork {
     }
 
     async fn time_zone(&mut self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
-        let row = sqlx::query("SELECT time_zone FROM users WHERE id = $1")
-            .bind(user_id.as_uuid())
-            .fetch_optional(&mut *self.tx)
-            .await
-            .map_err(storage_error)?
-            .ok_or(StorageError::NotFound)?;
-        TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+        read_time_zone(&mut *self.tx, user_id).await
     }
 
     async fn set_time_zone(
@@ -548,12 +559,7 @@ impl Work for PostgresWork {
     }
 
     async fn list_lists(&mut self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
-        let rows = sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = $1 ORDER BY name, id")
-            .bind(user_id.as_uuid())
-            .fetch_all(&mut *self.tx)
-            .await
-            .map_err(storage_error)?;
-        rows.iter().map(list_from_row).collect()
+        read_lists(&mut *self.tx, user_id).await
     }
 
     async fn find_list(

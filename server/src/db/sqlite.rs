@@ -280,22 +280,11 @@ impl Storage for SqliteStorage {
     }
 
     async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
-        let row = sqlx::query("SELECT time_zone FROM users WHERE id = ?")
-            .bind(user_id.to_string())
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(storage_error)?
-            .ok_or(StorageError::NotFound)?;
-        TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+        read_time_zone(&self.pool, user_id).await
     }
 
     async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
-        let rows = sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = ? ORDER BY name, id")
-            .bind(user_id.to_string())
-            .fetch_all(&self.pool)
-            .await
-            .map_err(storage_error)?;
-        rows.iter().map(list_from_row).collect()
+        read_lists(&self.pool, user_id).await
     }
 
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
@@ -410,6 +399,35 @@ impl Storage for SqliteStorage {
             _writer: writer,
         }))
     }
+}
+
+/// The account's time zone, from the pool or inside a unit of work.
+async fn read_time_zone<'e>(
+    db: impl sqlx::SqliteExecutor<'e>,
+    user_id: UserId,
+) -> Result<TimeZoneName, StorageError> {
+    let row = sqlx::query("SELECT time_zone FROM users WHERE id = ?")
+        .bind(user_id.to_string())
+        .fetch_optional(db)
+        .await
+        .map_err(storage_error)?
+        .ok_or(StorageError::NotFound)?;
+    TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+}
+
+/// The account's lists by name, from the pool or inside a unit of work.
+async fn read_lists<'e>(
+    db: impl sqlx::SqliteExecutor<'e>,
+    user_id: UserId,
+) -> Result<Vec<TaskList>, StorageError> {
+    let rows = sqlx::query(
+        "SELECT id, name, created_at, updated_at FROM lists WHERE user_id = ? ORDER BY name, id",
+    )
+    .bind(user_id.to_string())
+    .fetch_all(db)
+    .await
+    .map_err(storage_error)?;
+    rows.iter().map(list_from_row).collect()
 }
 
 pub(crate) const TASK_COLUMNS: &str =
@@ -594,13 +612,7 @@ impl Work for SqliteWork {
     }
 
     async fn time_zone(&mut self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
-        let row = sqlx::query("SELECT time_zone FROM users WHERE id = ?")
-            .bind(user_id.to_string())
-            .fetch_optional(&mut *self.tx)
-            .await
-            .map_err(storage_error)?
-            .ok_or(StorageError::NotFound)?;
-        TimeZoneName::parse(row.get("time_zone")).map_err(|e| corrupt("time zone", e))
+        read_time_zone(&mut *self.tx, user_id).await
     }
 
     async fn set_time_zone(
@@ -618,12 +630,7 @@ impl Work for SqliteWork {
     }
 
     async fn list_lists(&mut self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
-        let rows = sqlx::query("SELECT id, name, created_at, updated_at FROM lists WHERE user_id = ? ORDER BY name, id")
-            .bind(user_id.to_string())
-            .fetch_all(&mut *self.tx)
-            .await
-            .map_err(storage_error)?;
-        rows.iter().map(list_from_row).collect()
+        read_lists(&mut *self.tx, user_id).await
     }
 
     async fn find_list(
