@@ -44,7 +44,8 @@ pub fn TaskList(
             .map(|AddTask { id, quick_add, .. }| {
                 view! {
                     <li class="task" data-task-id=id.to_string() data-sync="sending">
-                        <span class="circle" aria-hidden="true"></span>
+                        // The hook every task has; it works once the task is saved.
+                    <button type="button" class="circle" aria-pressed="false" aria-label=text::MARK_DONE disabled></button>
                         <div class="body">
                             <span class="title">{quick_add}</span>
                             <span class="sync-note">{text::SENDING}</span>
