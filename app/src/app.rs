@@ -1,10 +1,10 @@
 //! The document shell and the routes.
 
-use crate::pages::{ListPage, ListsPage, NotFound, PlannerPage, SignInPage, SignUpPage};
-use crate::text;
+use crate::i18n::{t_string, use_i18n, I18nContextProvider};
+use crate::pages::{ListPage, ListsPage, NotFound, PlannerPage, SettingsPage, SignInPage, SignUpPage};
 use crate::views::View;
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, Meta, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
@@ -14,12 +14,11 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     use leptos_meta::MetaTags;
     view! {
         <!DOCTYPE html>
-        <html lang="ru">
+        <html>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <meta name="theme-color" content="#3b5bdb"/>
-                <meta name="description" content="Планировщик для школьников"/>
                 <link rel="manifest" href="/manifest.webmanifest"/>
                 <link rel="icon" type="image/png" sizes="192x192" href="/icons/icon-192.png"/>
                 <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>
@@ -46,8 +45,22 @@ pub fn App() -> impl IntoView {
     mark_hydrated();
 
     view! {
+        // The language: the person's choice (a cookie), else the browser's
+        // (Accept-Language), else Russian. It also sets `<html lang>`.
+        <I18nContextProvider>
+            <Pages/>
+        </I18nContextProvider>
+    }
+}
+
+/// The title, the description and the routes, in the person's language.
+#[component]
+fn Pages() -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
         <Stylesheet id="leptos" href="/pkg/tetrad.css"/>
-        <Title text=text::APP_NAME/>
+        <Title text=move || t_string!(i18n, app_name)/>
+        <Meta name="description" content=move || t_string!(i18n, app_description)/>
         <Router>
             <Routes fallback=NotFound>
                 // Rendered whole on the server (not streamed), so the page is
@@ -58,6 +71,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/completed") view=|| view! { <PlannerPage view=View::Completed/> } ssr=SsrMode::Async/>
                 <Route path=path!("/lists") view=ListsPage ssr=SsrMode::Async/>
                 <Route path=path!("/lists/:id") view=ListPage ssr=SsrMode::Async/>
+                <Route path=path!("/settings") view=SettingsPage ssr=SsrMode::Async/>
                 <Route path=path!("/signin") view=SignInPage/>
                 <Route path=path!("/signup") view=SignUpPage/>
             </Routes>

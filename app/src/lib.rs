@@ -13,6 +13,10 @@ pub mod quick_add;
 pub mod text;
 pub mod views;
 
+// The generated `i18n` module: the `Locale` enum, `use_i18n`, the
+// `I18nContextProvider` and the `t!` family, from app/locales (build.rs).
+include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
+
 #[cfg(feature = "ssr")]
 pub mod ssr;
 

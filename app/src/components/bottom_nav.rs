@@ -3,6 +3,7 @@
 
 use super::planning::use_planning;
 use crate::error::AppError;
+use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
 use crate::views::{Nav, View, ViewPage};
 use leptos::prelude::*;
@@ -12,13 +13,14 @@ pub fn BottomNav(
     /// The view's first read; later counts arrive through `Planning`.
     first: Resource<Result<ViewPage, AppError>>,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     let planning = use_planning();
     let current = planning.view;
-    let link = move |view: View, name: &'static str, count: fn(&Nav) -> u32| {
+    let link = move |view: View, count: fn(&Nav) -> u32| {
         let here = current == view;
         view! {
             <a href=view.path() aria-current=here.then_some("page")>
-                <span class="name">{name}</span>
+                <span class="name">{move || text::view_name(i18n.get_locale(), &view, &[])}</span>
                 <span class="count" data-testid=format!("count-{}", view.name())>
                     {move || match planning.nav.with(count) { 0 => String::new(), n => n.to_string() }}
                 </span>
@@ -28,7 +30,7 @@ pub fn BottomNav(
     let on_lists = matches!(current, View::List(_) | View::Completed);
 
     view! {
-        <nav class="bottom-nav" aria-label=text::NAVIGATION>
+        <nav class="bottom-nav" aria-label=move || t_string!(i18n, navigation)>
             <Suspense fallback=|| ()>
                 {move || Suspend::new(async move {
                     // The same read as the list's; the counts shown are the
@@ -37,11 +39,11 @@ pub fn BottomNav(
                         planning.nav.set(page.nav);
                     }
                     view! {
-                        {link(View::Today, text::TODAY, |n| n.today)}
-                        {link(View::Upcoming, text::UPCOMING, |n| n.upcoming)}
-                        {link(View::Inbox, text::INBOX, |n| n.inbox)}
+                        {link(View::Today, |n| n.today)}
+                        {link(View::Upcoming, |n| n.upcoming)}
+                        {link(View::Inbox, |n| n.inbox)}
                         <a href="/lists" aria-current=on_lists.then_some("page")>
-                            <span class="name">{text::LISTS}</span>
+                            <span class="name">{t!(i18n, lists)}</span>
                             <span class="count"></span>
                         </a>
                     }

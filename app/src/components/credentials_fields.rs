@@ -1,7 +1,7 @@
 //! The name and password fields of the sign-in and sign-up forms.
 
 use crate::domain::Username;
-use crate::text;
+use crate::i18n::{t, use_i18n};
 use leptos::prelude::*;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -12,6 +12,7 @@ pub enum PasswordPurpose {
 
 #[component]
 pub fn CredentialsFields(purpose: PasswordPurpose) -> impl IntoView {
+    let i18n = use_i18n();
     // Password managers key on these hints to offer or save passwords.
     let password_autocomplete = match purpose {
         PasswordPurpose::SignIn => "current-password",
@@ -19,7 +20,7 @@ pub fn CredentialsFields(purpose: PasswordPurpose) -> impl IntoView {
     };
     view! {
         <label>
-            <span>{text::USERNAME}</span>
+            <span>{t!(i18n, username)}</span>
             <input
                 name="username"
                 autocomplete="username"
@@ -29,7 +30,7 @@ pub fn CredentialsFields(purpose: PasswordPurpose) -> impl IntoView {
             />
         </label>
         <label>
-            <span>{text::PASSWORD}</span>
+            <span>{t!(i18n, password)}</span>
             <input type="password" name="password" autocomplete=password_autocomplete required/>
         </label>
     }

@@ -8,12 +8,13 @@ use crate::api::{DeleteList, RenameList};
 use crate::domain::{IdempotencyKey, ListId};
 use crate::error::AppError;
 use crate::outbox::use_outbox;
-use crate::text;
+use crate::i18n::{t, use_i18n};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
 #[component]
 pub fn ListTools(id: ListId) -> impl IntoView {
+    let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
     let rename = ServerAction::<RenameList>::new();
@@ -47,19 +48,19 @@ pub fn ListTools(id: ListId) -> impl IntoView {
 
     view! {
         <details class="list-tools">
-            <summary>{text::LIST_SETTINGS}</summary>
+            <summary>{t!(i18n, list_settings)}</summary>
             <ActionForm action=rename attr:class="quick-add">
                 <input type="hidden" name="id" value=id.to_string()/>
                 <input type="hidden" name="idempotency_key" value=move || rename_key.get().to_string()/>
-                <label for="list-name" class="visually-hidden">{text::RENAME_LIST}</label>
+                <label for="list-name" class="visually-hidden">{t!(i18n, rename_list)}</label>
                 <input id="list-name" name="name" required maxlength="100" value=name autocomplete="off"/>
-                <button type="submit" class="primary">{text::SAVE}</button>
+                <button type="submit" class="primary">{t!(i18n, save)}</button>
             </ActionForm>
             <ActionForm action=delete attr:class="delete-list">
                 <input type="hidden" name="id" value=id.to_string()/>
                 <input type="hidden" name="idempotency_key" value=move || delete_key.get().to_string()/>
-                <p class="hint">{text::DELETE_LIST_NOTE}</p>
-                <button type="submit" class="danger">{text::DELETE_LIST}</button>
+                <p class="hint">{t!(i18n, delete_list_note)}</p>
+                <button type="submit" class="danger">{t!(i18n, delete_list)}</button>
             </ActionForm>
             <ErrorLine error/>
         </details>

@@ -3,6 +3,7 @@
 mod bottom_nav;
 mod credentials_fields;
 mod error_line;
+mod language_switch;
 mod list_tools;
 mod outbox_bar;
 mod planner;
@@ -12,11 +13,13 @@ mod sign_out_button;
 mod task_details;
 mod task_item;
 mod task_list;
+mod top_bar;
 mod undo_bar;
 
 pub use bottom_nav::BottomNav;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
 pub use error_line::ErrorLine;
+pub use language_switch::LanguageSwitch;
 pub use list_tools::ListTools;
 pub use outbox_bar::OutboxBar;
 pub use planner::Planner;
@@ -26,4 +29,5 @@ pub use sign_out_button::SignOutButton;
 pub use task_details::TaskDetails;
 pub use task_item::TaskItem;
 pub use task_list::TaskList;
+pub use top_bar::TopBar;
 pub use undo_bar::UndoBar;

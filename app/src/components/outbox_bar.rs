@@ -3,12 +3,14 @@
 
 use crate::domain::{Task, TaskId};
 use crate::outbox::{use_outbox, Entry};
+use crate::i18n::{t, use_i18n};
 use crate::text;
 use leptos::prelude::*;
 use std::collections::HashMap;
 
 #[component]
 pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
+    let i18n = use_i18n();
     let outbox = use_outbox();
     let count = move || outbox.pending_count();
     let stuck = move || {
@@ -53,9 +55,9 @@ pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
                             let (retry, discard) = (entry.key.clone(), entry.key.clone());
                             view! {
                                 <li class="failure stuck" data-key=entry.key.clone()>
-                                    <span>{text::failed_change(title_of(&entry).as_deref(), &entry.reason_text())}</span>
-                                    <button type="button" on:click=move |_| outbox.retry(&retry)>{text::RETRY}</button>
-                                    <button type="button" on:click=move |_| outbox.discard(&discard)>{text::DISCARD}</button>
+                                    <span>{text::failed_change(i18n.get_locale(), title_of(&entry).as_deref(), &entry.reason_text(i18n.get_locale()))}</span>
+                                    <button type="button" on:click=move |_| outbox.retry(&retry)>{t!(i18n, retry)}</button>
+                                    <button type="button" on:click=move |_| outbox.discard(&discard)>{t!(i18n, discard)}</button>
                                 </li>
                             }
                         })
@@ -68,8 +70,8 @@ pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
                             let key = entry.key.clone();
                             view! {
                                 <li class="failure" role="alert" data-key=entry.key.clone()>
-                                    <span>{text::failed_change(title_of(&entry).as_deref(), &entry.reason_text())}</span>
-                                    <button type="button" on:click=move |_| outbox.dismiss(&key)>{text::DISMISS}</button>
+                                    <span>{text::failed_change(i18n.get_locale(), title_of(&entry).as_deref(), &entry.reason_text(i18n.get_locale()))}</span>
+                                    <button type="button" on:click=move |_| outbox.dismiss(&key)>{t!(i18n, dismiss)}</button>
                                 </li>
                             }
                         })
@@ -82,7 +84,7 @@ pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
                 data-pending=move || count().to_string()
                 hidden=move || count() == 0
             >
-                {move || (count() > 0).then(|| text::pending_changes(count()))}
+                {move || (count() > 0).then(|| text::pending_changes(i18n.get_locale(), count()))}
             </div>
         </div>
     }

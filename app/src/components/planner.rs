@@ -2,15 +2,17 @@
 //! the navigation, and the bars for undo and for the outbox.
 
 use super::planning::Planning;
-use super::{BottomNav, ListTools, OutboxBar, QuickAdd, SignOutButton, TaskList, UndoBar};
+use super::{BottomNav, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
 use crate::api::{Account, AddTask, SetTimeZone};
 use crate::outbox::use_outbox;
+use crate::i18n::use_i18n;
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
 
 #[component]
 pub fn Planner(account: Account, view: View) -> impl IntoView {
+    let i18n = use_i18n();
     let outbox = use_outbox();
     let planning = Planning::provide(view);
     let add = ServerAction::<AddTask>::new();
@@ -22,13 +24,9 @@ pub fn Planner(account: Account, view: View) -> impl IntoView {
     Effect::new(move |_| outbox.greet(id));
     follow_time_zone(first);
 
-    let heading = move || text::view_name(&view, &planning.lists());
+    let heading = move || text::view_name(i18n.get_locale(), &view, &planning.lists());
     view! {
-        <header class="topbar">
-            <h1>{heading}</h1>
-            <span class="who">{text::signed_in_as(&account.username)}</span>
-            <SignOutButton/>
-        </header>
+        <TopBar title=Signal::derive(heading)/>
         <main class="narrow">
             {match view {
                 View::List(id) => Some(view! { <ListTools id/> }),

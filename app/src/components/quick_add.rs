@@ -7,6 +7,7 @@ use crate::api::AddTask;
 use crate::domain::{IdempotencyKey, TaskId, TaskTitle};
 use crate::error::AppError;
 use crate::quick_add;
+use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
 use crate::views::View;
 use leptos::html;
@@ -14,6 +15,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
+    let i18n = use_i18n();
     let planning = use_planning();
     // The id of the task this form will create. It stays the same until the
     // server has answered, so a second tap re-sends the same task instead of
@@ -31,7 +33,9 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     Effect::new(move |_| today.set(Some(chrono::Local::now().date_naive())));
     let preview = move || {
         let today = today.get()?;
-        line.with(|text| text::quick_add_preview(&quick_add::parse(text, today), today))
+        line.with(|line| {
+            text::quick_add_preview(i18n.get_locale(), &quick_add::parse(line, today), today)
+        })
     };
     let input = NodeRef::<html::Input>::new();
 
@@ -51,10 +55,11 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
             (None, Some(list)) => View::List(list),
             (None, None) => View::Inbox,
         };
-        let name = text::view_name(&view, &planning.lists());
+        let locale = i18n.get_locale();
+        let name = text::view_name(locale, &view, &planning.lists());
         Some(view! {
             <p class="hint added" role="status">
-                {text::added_to(task.title.as_str())} " "
+                {text::added_to(locale, task.title.as_str())} " "
                 <a href=view.path()>{name}</a>
             </p>
         })
@@ -89,12 +94,12 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 name="today"
                 value=move || today.get().map(|d| d.to_string()).unwrap_or_default()
             />
-            <label for="quick-add" class="visually-hidden">{text::QUICK_ADD_LABEL}</label>
+            <label for="quick-add" class="visually-hidden">{t!(i18n, quick_add_label)}</label>
             <input
                 id="quick-add"
                 name="quick_add"
                 node_ref=input
-                placeholder=text::QUICK_ADD_PLACEHOLDER
+                placeholder=move || t_string!(i18n, quick_add_placeholder)
                 autocomplete="off"
                 enterkeyhint="done"
                 required
@@ -104,9 +109,9 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                     line.set(text);
                 }
             />
-            <button type="submit" class="primary">{text::ADD}</button>
+            <button type="submit" class="primary">{t!(i18n, add)}</button>
             <p class="hint" data-testid="chars-left" aria-live="polite">
-                {move || (typed.get() > 0).then(|| text::chars_left(left()))}
+                {move || (typed.get() > 0).then(|| text::chars_left(i18n.get_locale(), left()))}
             </p>
             <p class="hint preview" data-testid="quick-add-preview" aria-live="polite">{preview}</p>
             {elsewhere}

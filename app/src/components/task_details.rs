@@ -9,12 +9,14 @@ use crate::api::{EditTask, ReorderTasks, SetDeleted};
 use crate::domain::{IdempotencyKey, Recurrence, Task, TaskForm, TaskId};
 use crate::error::AppError;
 use crate::outbox::use_outbox;
+use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
 
 #[component]
 pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl IntoView {
+    let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
     let id = task.with_untracked(|t| t.id);
@@ -78,18 +80,19 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
             .filter_map(|rule| Recurrence::parse(&rule).ok().map(|parsed| (rule, parsed)))
             .map(|(rule, parsed)| {
                 let selected = rule == current;
-                view! { <option value=rule selected=selected>{text::recurrence(&parsed)}</option> }
+                view! { <option value=rule selected=selected>{text::recurrence(i18n.get_locale(), &parsed)}</option> }
             })
             .collect_view()
     };
     let priority_options = move || {
         let current = form.with(|f| f.priority.clone());
-        text::PRIORITIES
+        text::PRIORITY_LEVELS
             .iter()
-            .map(|(level, name)| {
+            .map(|level| {
                 let value = level.to_string();
                 let selected = value == current;
-                view! { <option value=value selected=selected>{*name}</option> }
+                let name = text::priority_name(i18n.get_locale(), *level);
+                view! { <option value=value selected=selected>{name}</option> }
             })
             .collect_view()
     };
@@ -97,46 +100,46 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
 
     view! {
         <details class="details" node_ref=details>
-            <summary aria-label=text::DETAILS title=text::DETAILS>
+            <summary aria-label=move || t_string!(i18n, details) title=move || t_string!(i18n, details)>
                 <span aria-hidden="true">"⋯"</span>
             </summary>
             <ActionForm action=edit attr:class="details-form">
                 <input type="hidden" name="id" value=id.to_string()/>
                 <input type="hidden" name="idempotency_key" value=move || edit_key.get().to_string()/>
-                <label for=field("title")>{text::TITLE}</label>
+                <label for=field("title")>{t!(i18n, field_title)}</label>
                 <input id=field("title") name="title" required maxlength="500" value=move || form.with(|f| f.title.clone())/>
-                <label for=field("notes")>{text::NOTES}</label>
+                <label for=field("notes")>{t!(i18n, field_notes)}</label>
                 <textarea id=field("notes") name="notes" rows="3" maxlength="5000">{move || form.with(|f| f.notes.clone())}</textarea>
                 <div class="pair">
                     <div>
-                        <label for=field("date")>{text::DUE_DATE}</label>
+                        <label for=field("date")>{t!(i18n, field_date)}</label>
                         <input id=field("date") type="date" name="due_date" value=move || form.with(|f| f.due_date.clone())/>
                     </div>
                     <div>
-                        <label for=field("time")>{text::DUE_TIME}</label>
+                        <label for=field("time")>{t!(i18n, field_time)}</label>
                         <input id=field("time") type="time" name="due_time" value=move || form.with(|f| f.due_time.clone())/>
                     </div>
                 </div>
                 <div class="pair">
                     <div>
-                        <label for=field("priority")>{text::PRIORITY}</label>
+                        <label for=field("priority")>{t!(i18n, field_priority)}</label>
                         <select id=field("priority") name="priority">{priority_options}</select>
                     </div>
                     <div>
-                        <label for=field("list")>{text::LIST}</label>
+                        <label for=field("list")>{t!(i18n, field_list)}</label>
                         <select id=field("list") name="list_id">
-                            <option value="" selected=move || form.with(|f| f.list_id.is_empty())>{text::INBOX}</option>
+                            <option value="" selected=move || form.with(|f| f.list_id.is_empty())>{t!(i18n, inbox)}</option>
                             {list_options}
                         </select>
                     </div>
                 </div>
-                <label for=field("repeat")>{text::REPEAT}</label>
+                <label for=field("repeat")>{t!(i18n, field_repeat)}</label>
                 <select id=field("repeat") name="recurrence">
-                    <option value="" selected=move || form.with(|f| f.recurrence.is_empty())>{text::NO_REPEAT}</option>
+                    <option value="" selected=move || form.with(|f| f.recurrence.is_empty())>{t!(i18n, no_repeat)}</option>
                     {repeat_options}
                 </select>
                 <ErrorLine error=edit_error/>
-                <button type="submit" class="primary">{text::SAVE}</button>
+                <button type="submit" class="primary">{t!(i18n, save)}</button>
             </ActionForm>
             <div class="details-actions">
                 <Reorder id/>
@@ -144,7 +147,7 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
                     <input type="hidden" name="id" value=id.to_string()/>
                     <input type="hidden" name="deleted" value="true"/>
                     <input type="hidden" name="idempotency_key" value=move || delete_key.get().to_string()/>
-                    <button type="submit" class="danger">{text::DELETE}</button>
+                    <button type="submit" class="danger">{t!(i18n, delete)}</button>
                 </ActionForm>
             </div>
         </details>
@@ -155,6 +158,7 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
 /// state, not a step), so a replay puts the same order back.
 #[component]
 fn Reorder(id: TaskId) -> impl IntoView {
+    let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
     let reorder = ServerAction::<ReorderTasks>::new();
@@ -178,8 +182,8 @@ fn Reorder(id: TaskId) -> impl IntoView {
     };
     ordered.then(|| {
         view! {
-            <button type="button" class="move" on:click=move |_| step(-1)>{text::MOVE_UP}</button>
-            <button type="button" class="move" on:click=move |_| step(1)>{text::MOVE_DOWN}</button>
+            <button type="button" class="move" on:click=move |_| step(-1)>{t!(i18n, move_up)}</button>
+            <button type="button" class="move" on:click=move |_| step(1)>{t!(i18n, move_down)}</button>
         }
     })
 }

@@ -17,12 +17,14 @@ use crate::api::{EditTask, SetCompleted};
 use crate::domain::{IdempotencyKey, Task};
 use crate::error::AppError;
 use crate::outbox::{Mark, Shown};
+use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
 use chrono::Utc;
 use leptos::prelude::*;
 
 #[component]
 pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
+    let i18n = use_i18n();
     let planning = use_planning();
     let id = shown.with_untracked(|s| s.task.id);
     let listed = Memo::new(move |_| shown.with(|s| s.task.clone()));
@@ -79,16 +81,16 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
         }
     };
     let note = move || match sync() {
-        "sending" => Some(text::SENDING),
-        "queued" => Some(text::QUEUED),
-        "failed" => Some(text::NOT_SAVED),
+        "sending" => Some(t_string!(i18n, sending)),
+        "queued" => Some(t_string!(i18n, queued)),
+        "failed" => Some(t_string!(i18n, not_saved)),
         _ => None,
     };
     let label = move || {
         if completed.get() {
-            text::MARK_NOT_DONE
+            t_string!(i18n, mark_not_done)
         } else {
-            text::MARK_DONE
+            t_string!(i18n, mark_done)
         }
     };
     let today = planning.today;
@@ -99,10 +101,10 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
         task.with(|t| {
             let mut parts = Vec::new();
             if let Some(due) = t.due {
-                parts.push(text::due_words(due, today.get().date));
+                parts.push(text::due_words(i18n.get_locale(), due, today.get().date));
             }
             if let Some(rule) = &t.recurrence {
-                parts.push(text::recurrence(rule));
+                parts.push(text::recurrence(i18n.get_locale(), rule));
             }
             (!parts.is_empty()).then(|| parts.join(" · "))
         })
@@ -144,7 +146,7 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
                 <span class="title">{move || task.with(|t| t.title.to_string())}</span>
                 {move || {
                     let overdue = overdue()
-                        .then(|| view! { <span class="overdue-mark">{text::OVERDUE}</span> " · " });
+                        .then(|| view! { <span class="overdue-mark">{t!(i18n, overdue)}</span> " · " });
                     when().map(|when| view! { <span class="when">{overdue} {when}</span> })
                 }}
                 {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}

@@ -8,6 +8,7 @@ use crate::api::AddTask;
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
 use crate::outbox::{overlay, use_outbox, Shown};
+use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
 use crate::views::{group_by_day, Heading, View, ViewPage};
 use leptos::prelude::*;
@@ -19,6 +20,7 @@ pub fn TaskList(
     first: Resource<Result<ViewPage, AppError>>,
     add: ServerAction<AddTask>,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     let outbox = use_outbox();
     let planning = use_planning();
     let known = planning.known;
@@ -45,10 +47,16 @@ pub fn TaskList(
                 view! {
                     <li class="task" data-task-id=id.to_string() data-sync="sending">
                         // The hook every task has; it works once the task is saved.
-                    <button type="button" class="circle" aria-pressed="false" aria-label=text::MARK_DONE disabled></button>
+                        <button
+                            type="button"
+                            class="circle"
+                            aria-pressed="false"
+                            aria-label=move || t_string!(i18n, mark_done)
+                            disabled
+                        ></button>
                         <div class="body">
                             <span class="title">{quick_add}</span>
-                            <span class="sync-note">{text::SENDING}</span>
+                            <span class="sync-note">{t!(i18n, sending)}</span>
                         </div>
                     </li>
                 }
@@ -103,8 +111,10 @@ pub fn TaskList(
                 })
             };
             let title = move || match heading {
-                Heading::Day(date) => text::day_heading(date, planning.today.get().date),
-                Heading::Later => text::LATER.to_owned(),
+                Heading::Day(date) => {
+                    text::day_heading(i18n.get_locale(), date, planning.today.get().date)
+                }
+                Heading::Later => t_string!(i18n, later).to_owned(),
             };
             let date = match heading {
                 Heading::Day(date) => date.to_string(),
@@ -127,7 +137,7 @@ pub fn TaskList(
     };
 
     view! {
-        <Transition fallback=|| view! { <p class="loading">{text::LOADING}</p> }>
+        <Transition fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
             {move || Suspend::new(async move {
                 let error = match first.await {
                     Ok(page) => {
@@ -140,10 +150,10 @@ pub fn TaskList(
                 };
                 let empty = move || shown.with(Vec::is_empty) && add.input().get().is_none();
                 view! {
-                    {error.map(|error| view! { <p class="error" role="alert">{text::error(&error)}</p> })}
+                    {error.map(|error| view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> })}
                     <Show
                         when=move || !empty()
-                        fallback=move || view! { <p class="empty">{text::empty_view(&planning.view)}</p> }
+                        fallback=move || view! { <p class="empty">{move || text::empty_view(i18n.get_locale(), &planning.view)}</p> }
                     >
                         {body}
                     </Show>

@@ -6,12 +6,14 @@ use super::planning::use_planning;
 use crate::api::SetDeleted;
 use crate::error::AppError;
 use crate::outbox::use_outbox;
+use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
 use chrono::Utc;
 use leptos::prelude::*;
 
 #[component]
 pub fn UndoBar() -> impl IntoView {
+    let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
     let restore = ServerAction::<SetDeleted>::new();
@@ -32,18 +34,18 @@ pub fn UndoBar() -> impl IntoView {
             });
         }
     };
-    let error = move || AppError::refusal(restore.value().get()).map(|e| text::error(&e));
+    let error = move || AppError::refusal(restore.value().get()).map(|e| text::error(i18n.get_locale(), &e));
 
     move || {
         planning.deleted.get().map(|deleted| {
             view! {
                 <div class="undo" role="status">
-                    <span>{text::deleted(&deleted.title)} {error}</span>
-                    <button type="button" class="link" on:click=undo>{text::UNDO}</button>
+                    <span>{move || text::deleted(i18n.get_locale(), &deleted.title)} {error}</span>
+                    <button type="button" class="link" on:click=undo>{t!(i18n, undo)}</button>
                     <button
                         type="button"
                         class="link close"
-                        aria-label=text::CLOSE
+                        aria-label=move || t_string!(i18n, close)
                         on:click=move |_| planning.deleted.set(None)
                     >
                         "×"

@@ -53,10 +53,10 @@ impl Entry {
 
     /// Why the server refused it, in the person's words: the server's own
     /// error when it sent one Tetrad knows, else its status.
-    pub fn reason_text(&self) -> String {
+    pub fn reason_text(&self, locale: text::Locale) -> String {
         match self.reason.as_deref().map(serde_json::from_str::<AppError>) {
-            Some(Ok(error)) => text::error(&error),
-            _ => text::refused_with_status(self.status.unwrap_or(0)),
+            Some(Ok(error)) => text::error(locale, &error),
+            _ => text::refused_with_status(locale, self.status.unwrap_or(0)),
         }
     }
 }
@@ -81,16 +81,16 @@ mod tests {
     fn the_reason_is_the_servers_error_in_words() {
         let body = serde_json::to_string(&AppError::TaskNotFound).unwrap();
         assert_eq!(
-            entry(404, &body).reason_text(),
-            text::error(&AppError::TaskNotFound)
+            entry(404, &body).reason_text(text::Locale::en),
+            text::error(text::Locale::en, &AppError::TaskNotFound)
         );
     }
 
     #[test]
     fn an_unknown_answer_is_described_by_its_status() {
         assert_eq!(
-            entry(418, "<html>teapot</html>").reason_text(),
-            text::refused_with_status(418)
+            entry(418, "<html>teapot</html>").reason_text(text::Locale::en),
+            text::refused_with_status(text::Locale::en, 418)
         );
     }
 

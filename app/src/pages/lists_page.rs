@@ -3,17 +3,18 @@
 
 use super::require_account;
 use crate::api::CreateList;
-use crate::components::{BottomNav, ErrorLine, OutboxBar, Planning, SignOutButton};
+use crate::components::{BottomNav, ErrorLine, OutboxBar, Planning, TopBar};
 use crate::domain::{IdempotencyKey, ListId};
 use crate::error::AppError;
 use crate::outbox::use_outbox;
-use crate::text;
+use crate::i18n::{t, t_string, use_i18n};
 use crate::views::View;
 use leptos::prelude::*;
 
 #[component]
 pub fn ListsPage() -> impl IntoView {
     require_account(|account| {
+        let i18n = use_i18n();
         let outbox = use_outbox();
         // The counts and lists come with any view's read; Completed's is
         // the one linked from here.
@@ -24,21 +25,17 @@ pub fn ListsPage() -> impl IntoView {
         let id = account.id;
         Effect::new(move |_| outbox.greet(id));
         view! {
-            <header class="topbar">
-                <h1>{text::LISTS}</h1>
-                <span class="who">{text::signed_in_as(&account.username)}</span>
-                <SignOutButton/>
-            </header>
+            <TopBar title=Signal::derive(move || t_string!(i18n, lists).to_owned())/>
             <main class="narrow">
                 <NewList create/>
-                <Transition fallback=|| view! { <p class="loading">{text::LOADING}</p> }>
+                <Transition fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
                     {move || Suspend::new(async move {
                         if let Ok(page) = first.await {
                             planning.nav.set(page.nav);
                         }
                         let lists = move || planning.nav.with(|n| n.lists.clone());
                         view! {
-                            <Show when=move || !lists().is_empty() fallback=|| view! { <p class="empty">{text::NO_LISTS}</p> }>
+                            <Show when=move || !lists().is_empty() fallback=move || view! { <p class="empty">{t!(i18n, no_lists)}</p> }>
                                 <ul class="lists">
                                     <For each=lists key=|l| (l.list.id, l.list.name.as_str().to_owned(), l.open) let:entry>
                                         <li>
@@ -53,7 +50,7 @@ pub fn ListsPage() -> impl IntoView {
                         }
                     })}
                 </Transition>
-                <p><a class="completed-link" href=View::Completed.path()>{text::COMPLETED}</a></p>
+                <p><a class="completed-link" href=View::Completed.path()>{t!(i18n, completed)}</a></p>
             </main>
             <div class="bars">
                 <OutboxBar known=planning.known/>
@@ -67,6 +64,7 @@ pub fn ListsPage() -> impl IntoView {
 /// A new list, with an id minted here: sent twice, it is one list.
 #[component]
 fn NewList(create: ServerAction<CreateList>) -> impl IntoView {
+    let i18n = use_i18n();
     let id = RwSignal::new(ListId::new());
     let key = RwSignal::new(IdempotencyKey::generate());
     Effect::new(move |_| {
@@ -80,9 +78,9 @@ fn NewList(create: ServerAction<CreateList>) -> impl IntoView {
         <ActionForm action=create attr:class="quick-add new-list">
             <input type="hidden" name="id" value=move || id.get().to_string()/>
             <input type="hidden" name="idempotency_key" value=move || key.get().to_string()/>
-            <label for="new-list" class="visually-hidden">{text::NEW_LIST}</label>
-            <input id="new-list" name="name" placeholder=text::NEW_LIST required maxlength="100" autocomplete="off"/>
-            <button type="submit" class="primary">{text::CREATE_LIST}</button>
+            <label for="new-list" class="visually-hidden">{t!(i18n, new_list)}</label>
+            <input id="new-list" name="name" placeholder=move || t_string!(i18n, new_list) required maxlength="100" autocomplete="off"/>
+            <button type="submit" class="primary">{t!(i18n, create_list)}</button>
             <ErrorLine error/>
         </ActionForm>
     }

@@ -4,6 +4,7 @@ mod lists_page;
 mod not_found;
 mod planner_page;
 mod require_account;
+mod settings_page;
 mod sign_in;
 mod sign_up;
 
@@ -11,5 +12,6 @@ pub use lists_page::ListsPage;
 pub use not_found::NotFound;
 pub use planner_page::{ListPage, PlannerPage};
 use require_account::require_account;
+pub use settings_page::SettingsPage;
 pub use sign_in::SignInPage;
 pub use sign_up::SignUpPage;

@@ -1,9 +1,11 @@
 //! Any path the app does not know.
 
+use crate::i18n::{t, use_i18n};
 use leptos::prelude::*;
 
 #[component]
 pub fn NotFound() -> impl IntoView {
+    let i18n = use_i18n();
     #[cfg(feature = "ssr")]
     if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
         response.set_status(http::StatusCode::NOT_FOUND);
@@ -11,7 +13,7 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <main class="narrow">
             <h1>"404"</h1>
-            <p>"Такой страницы нет. " <a href="/">"На главную"</a></p>
+            <p>{t!(i18n, not_found)} " " <a href="/">{t!(i18n, to_start)}</a></p>
         </main>
     }
 }

@@ -3,16 +3,17 @@
 
 use crate::api::{current_account, Account};
 use crate::components::ErrorLine;
-use crate::text;
+use crate::i18n::{t, use_i18n};
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
 
 pub fn require_account(
     page: impl Fn(Account) -> AnyView + Send + Sync + Clone + 'static,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     let account = Resource::new_blocking(|| (), |_| current_account());
     view! {
-        <Suspense fallback=|| view! { <p class="loading">{text::LOADING}</p> }>
+        <Suspense fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
             {move || {
                 let page = page.clone();
                 Suspend::new(async move {

@@ -1,0 +1,30 @@
+//! The language of the interface: it follows the browser at first; a
+//! choice made here is kept in a cookie and wins from then on. Each
+//! language is named in itself, so the way back is readable.
+
+use crate::i18n::{td, use_i18n, I18nLocaleTrait, Locale};
+use leptos::prelude::*;
+
+#[component]
+pub fn LanguageSwitch() -> impl IntoView {
+    let i18n = use_i18n();
+    let choice = move |locale: Locale| {
+        view! {
+            <button
+                type="button"
+                class="language"
+                lang=locale.as_str()
+                aria-pressed=move || (i18n.get_locale() == locale).to_string()
+                on:click=move |_| i18n.set_locale(locale)
+            >
+                {td!(locale, language_name)}
+            </button>
+        }
+    };
+    view! {
+        <div class="languages" role="group">
+            {choice(Locale::ru)}
+            {choice(Locale::en)}
+        </div>
+    }
+}

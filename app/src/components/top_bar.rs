@@ -1,0 +1,25 @@
+//! The bar at the top of a signed-in page: where the person is, the way to
+//! settings (language, account), and sign out.
+
+use super::SignOutButton;
+use crate::i18n::{t_string, use_i18n};
+use leptos::prelude::*;
+
+#[component]
+pub fn TopBar(#[prop(into)] title: Signal<String>) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <header class="topbar">
+            <h1>{title}</h1>
+            <a
+                class="settings-link"
+                href="/settings"
+                aria-label=move || t_string!(i18n, settings)
+                title=move || t_string!(i18n, settings)
+            >
+                "⚙"
+            </a>
+            <SignOutButton/>
+        </header>
+    }
+}

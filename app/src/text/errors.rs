@@ -1,0 +1,101 @@
+//! What the person reads when something went wrong: every error the app
+//! knows, in words, never an internal cause.
+
+use super::Locale;
+use crate::domain::{PasswordError, TaskFieldError, TaskTitleError, UsernameError};
+use crate::error::AppError;
+use crate::i18n::td_string;
+
+pub fn error(locale: Locale, error: &AppError) -> String {
+    let l = locale;
+    match error {
+        AppError::Unauthorized => td_string!(l, error_unauthorized).into(),
+        AppError::WrongCredentials => td_string!(l, error_wrong_credentials).into(),
+        AppError::UsernameTaken => td_string!(l, error_username_taken).into(),
+        AppError::TooManyAttempts { retry_after_secs } => {
+            let minutes = retry_after_secs.div_ceil(60);
+            td_string!(l, error_too_many_attempts, minutes).to_string()
+        }
+        AppError::InvalidUsername(e) => username_error(l, e),
+        AppError::InvalidPassword(e) => password_error(l, e),
+        AppError::InvalidTitle(e) => title_error(l, e),
+        AppError::InvalidIdempotencyKey(_) => td_string!(l, error_key).into(),
+        AppError::KeyReused => td_string!(l, error_key_reused).into(),
+        AppError::KeyInProgress { .. } => td_string!(l, error_key_in_progress).into(),
+        AppError::CrossSite => td_string!(l, error_cross_site).into(),
+        AppError::InvalidTask(e) => task_field_error(l, e),
+        AppError::InvalidListName(_) => td_string!(l, error_list_name).into(),
+        AppError::TooMany { max } => td_string!(l, error_too_many, max).to_string(),
+        AppError::ListNotFound => td_string!(l, error_list_not_found).into(),
+        AppError::TaskNotFound => td_string!(l, error_task_not_found).into(),
+        AppError::InvalidView(_) => td_string!(l, error_view).into(),
+        AppError::InvalidTimeZone(_) => td_string!(l, error_time_zone).into(),
+        AppError::IdConflict => td_string!(l, error_id_conflict).into(),
+        AppError::AccountChanged => td_string!(l, error_account_changed).into(),
+        AppError::Queued => td_string!(l, error_queued).into(),
+        AppError::Internal => td_string!(l, error_internal).into(),
+        AppError::Transport(_) => td_string!(l, error_transport).into(),
+    }
+}
+
+fn username_error(l: Locale, e: &UsernameError) -> String {
+    match e {
+        UsernameError::TooShort { min } => td_string!(l, error_username_too_short, min).to_string(),
+        UsernameError::TooLong { max } => td_string!(l, error_username_too_long, max).to_string(),
+        UsernameError::BadCharacter => td_string!(l, error_username_character).into(),
+    }
+}
+
+fn password_error(l: Locale, e: &PasswordError) -> String {
+    match e {
+        PasswordError::TooShort { min } => td_string!(l, error_password_too_short, min).to_string(),
+        PasswordError::TooLong { max } => td_string!(l, error_password_too_long, max).to_string(),
+    }
+}
+
+fn title_error(l: Locale, e: &TaskTitleError) -> String {
+    match e {
+        TaskTitleError::Empty => td_string!(l, error_title_empty).into(),
+        TaskTitleError::TooLong { max } => td_string!(l, error_title_too_long, max).to_string(),
+        TaskTitleError::ControlCharacter => td_string!(l, error_title_character).into(),
+    }
+}
+
+fn task_field_error(l: Locale, e: &TaskFieldError) -> String {
+    match e {
+        TaskFieldError::Title(e) => title_error(l, e),
+        TaskFieldError::Notes(_) => td_string!(l, error_notes).into(),
+        TaskFieldError::Due(_) => td_string!(l, error_due).into(),
+        TaskFieldError::Priority(_) => td_string!(l, error_priority).into(),
+        TaskFieldError::List => td_string!(l, error_list).into(),
+        TaskFieldError::Recurrence(_) => td_string!(l, error_recurrence).into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_carry_their_numbers_in_both_languages() {
+        let wait = AppError::TooManyAttempts {
+            retry_after_secs: 61,
+        };
+        assert_eq!(
+            error(Locale::ru, &wait),
+            "Слишком много попыток входа. Попробуйте снова через 2 мин."
+        );
+        assert_eq!(
+            error(Locale::en, &wait),
+            "Too many sign-in attempts. Try again in 2 min."
+        );
+    }
+
+    #[test]
+    fn an_internal_failure_says_nothing_of_its_cause() {
+        assert_eq!(
+            error(Locale::en, &AppError::Internal),
+            "Something broke on the server. Try again."
+        );
+    }
+}
