@@ -280,3 +280,25 @@ test('a change the server keeps failing waits for the person, who can retry it',
   await expect(task).toHaveAttribute('data-sync', 'saved');
   expect((await serverTasks(page))[0].completed_at).not.toBeNull();
 });
+
+test('offline, a task moved up shows in its new place at once, and the order is saved once back online', async ({ page, context }) => {
+  await signedUpWithOutbox(page, 'reorder');
+  await page.goto('/inbox');
+  await waitForHydration(page);
+  await addTask(page, 'Первая');
+  await addTask(page, 'Вторая');
+  const titles = page.locator('[data-task-id] .title');
+  await expect(titles).toHaveText(['Первая', 'Вторая']);
+
+  await goOffline(page);
+  const second = taskRow(page, 'Вторая');
+  await second.locator('summary').click();
+  await second.getByRole('button', { name: 'Выше' }).click();
+  await expect(titles).toHaveText(['Вторая', 'Первая']);
+  await expect(bar(page)).toHaveText('1 изменение ждёт сети');
+
+  await context.setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  await page.reload();
+  await expect(titles).toHaveText(['Вторая', 'Первая']);
+});

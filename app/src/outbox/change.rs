@@ -22,7 +22,9 @@ pub enum Change {
         id: TaskId,
         deleted: bool,
     },
-    /// A change the page does not draw (lists, order): counted, not shown.
+    /// A new order for these tasks (each listed once).
+    Reorder(Vec<TaskId>),
+    /// A change the page does not draw (lists): counted, not shown.
     Other,
 }
 
@@ -36,6 +38,9 @@ impl Change {
             .into_owned()
             .collect();
         let field = |name: &str| form.get(name).map(String::as_str).unwrap_or("");
+        if path == "/api/tasks/reorder" {
+            return Self::Reorder(ordered_ids(body));
+        }
         let Ok(id) = field("id").parse::<TaskId>() else {
             return Self::Other;
         };
@@ -86,9 +91,28 @@ impl Change {
             Self::Edit { id, .. } | Self::Complete { id, .. } | Self::Delete { id, .. } => {
                 Some(*id)
             }
-            Self::Other => None,
+            Self::Reorder(_) | Self::Other => None,
         }
     }
+}
+
+/// The ids of a reorder, in order: the form lists them as `ids[0]=…`,
+/// `ids[1]=…`. A repeated id counts once, where it first appears.
+fn ordered_ids(body: &str) -> Vec<TaskId> {
+    let mut indexed: Vec<(usize, TaskId)> = form_urlencoded::parse(body.as_bytes())
+        .filter_map(|(name, value)| {
+            let index = name.strip_prefix("ids[")?.strip_suffix(']')?.parse().ok()?;
+            Some((index, value.parse().ok()?))
+        })
+        .collect();
+    indexed.sort_by_key(|(index, _)| *index);
+    let mut ids: Vec<TaskId> = Vec::with_capacity(indexed.len());
+    for (_, id) in indexed {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
 }
 
 #[cfg(test)]
@@ -170,4 +194,12 @@ mod tests {
             Change::Other
         );
     }
+
+    #[test]
+    fn a_reorder_is_read_as_its_ids_in_order() {
+        let (a, b, c) = (TaskId::new(), TaskId::new(), TaskId::new());
+        let body = format!("ids%5B1%5D={b}&ids%5B0%5D={c}&ids%5B2%5D={a}&ids%5B3%5D={c}");
+        assert_eq!(read("/api/tasks/reorder", &body), Change::Reorder(vec![c, b, a]));
+    }
+
 }

@@ -85,6 +85,7 @@ pub fn overlay(
                     tasks[i].set_deleted(deleted, at);
                 }
             }
+            Change::Reorder(ids) => reorder(&mut tasks, &ids),
             Change::Other => {}
         }
     }
@@ -96,6 +97,21 @@ pub fn overlay(
             task,
         })
         .collect()
+}
+
+/// The tasks named in `ids` take the places they held among `tasks`, in
+/// the order of `ids`; every other task stays where it is.
+fn reorder(tasks: &mut [Task], ids: &[TaskId]) {
+    let slots: Vec<usize> = (0..tasks.len())
+        .filter(|&i| ids.contains(&tasks[i].id))
+        .collect();
+    let moved: Vec<Task> = ids
+        .iter()
+        .filter_map(|id| tasks.iter().find(|task| task.id == *id).cloned())
+        .collect();
+    for (slot, task) in slots.into_iter().zip(moved) {
+        tasks[slot] = task;
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +200,19 @@ mod tests {
             format!("id={}&deleted=true", server[0].id),
         )];
         assert!(overlay(&server, &[], &pending, &[]).is_empty());
+    }
+
+    #[test]
+    fn a_queued_reorder_shows_the_new_order_and_leaves_other_tasks_in_place() {
+        let server = vec![task("Алгебра"), task("Физика"), task("Химия"), task("Музыка")];
+        let (algebra, chemistry) = (server[0].id, server[2].id);
+        let pending = [queued(
+            "/api/tasks/reorder",
+            format!("ids%5B0%5D={chemistry}&ids%5B1%5D={algebra}"),
+        )];
+        let shown = overlay(&server, &[], &pending, &[]);
+        let order: Vec<&str> = shown.iter().map(|s| s.task.title.as_str()).collect();
+        assert_eq!(order, ["Химия", "Физика", "Алгебра", "Музыка"]);
     }
 
     #[test]
