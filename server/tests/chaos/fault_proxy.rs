@@ -1,0 +1,211 @@
+//! A fault-injecting proxy between the workload and the server, on
+//! loopback. It speaks just enough HTTP/1.1 for one request per connection
+//! (the workload sends `Connection: close`), which is what lets it fail the
+//! way networks do: close the socket without an answer.
+//!
+//! Task mutations (`POST /api/tasks/…`) get a fault drawn from the seed;
+//! everything else passes untouched.
+
+use super::rng::Rng;
+use super::server_process::ServerProcess;
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Mutex;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fault {
+    /// Never reaches the server; the client's connection is closed.
+    DropRequest,
+    /// The server does the work; its answer is thrown away.
+    DropAnswer,
+    /// A gateway's 502 without forwarding (a deploy).
+    BadGateway,
+    /// A 503 without forwarding (overload).
+    Unavailable,
+    /// Forwarded after a pause of up to 300 ms.
+    Delay,
+    /// Delivered twice at once; the client gets one of the answers.
+    Twice,
+    /// The server is SIGKILLed while the request is in flight, then
+    /// restarted on the same database.
+    Kill,
+}
+
+pub const EVERY_FAULT: [Fault; 7] = [
+    Fault::DropRequest,
+    Fault::DropAnswer,
+    Fault::BadGateway,
+    Fault::Unavailable,
+    Fault::Delay,
+    Fault::Twice,
+    Fault::Kill,
+];
+
+pub struct FaultProxy {
+    pub addr: SocketAddr,
+    state: Arc<State>,
+}
+
+struct State {
+    server: Mutex<ServerProcess>,
+    rng: Mutex<Rng>,
+    /// Percent of mutations that get a fault.
+    fault_percent: u64,
+    counts: Mutex<BTreeMap<Fault, u64>>,
+}
+
+impl FaultProxy {
+    pub async fn start(server: ServerProcess, seed: u64, fault_percent: u64) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a proxy port");
+        let addr = listener.local_addr().expect("the proxy's address");
+        let state = Arc::new(State {
+            server: Mutex::new(server),
+            rng: Mutex::new(Rng::new(seed)),
+            fault_percent,
+            counts: Mutex::new(BTreeMap::new()),
+        });
+        let shared = state.clone();
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                tokio::spawn(handle(shared.clone(), client));
+            }
+        });
+        Self { addr, state }
+    }
+
+    /// How many of each fault were injected so far.
+    pub async fn counts(&self) -> BTreeMap<Fault, u64> {
+        self.state.counts.lock().await.clone()
+    }
+
+    pub async fn stop_server(&self) {
+        self.state.server.lock().await.kill().await;
+    }
+}
+
+async fn handle(state: Arc<State>, mut client: TcpStream) {
+    let Some(request) = read_request(&mut client).await else {
+        return;
+    };
+    let fault = if is_task_mutation(&request) {
+        draw_fault(&state).await
+    } else {
+        None
+    };
+    if let Some(fault) = fault {
+        *state.counts.lock().await.entry(fault).or_default() += 1;
+    }
+    let answer = match fault {
+        None => forward(&state, &request).await,
+        Some(Fault::DropRequest) => None,
+        Some(Fault::DropAnswer) => {
+            let _ = forward(&state, &request).await;
+            None
+        }
+        Some(Fault::BadGateway) => Some(status_only(502, "Bad Gateway")),
+        Some(Fault::Unavailable) => Some(status_only(503, "Service Unavailable")),
+        Some(Fault::Delay) => {
+            let pause = state.rng.lock().await.below(300);
+            tokio::time::sleep(Duration::from_millis(pause)).await;
+            forward(&state, &request).await
+        }
+        Some(Fault::Twice) => {
+            let (first, second) = tokio::join!(forward(&state, &request), forward(&state, &request));
+            second.or(first)
+        }
+        Some(Fault::Kill) => kill_during(&state, &request).await,
+    };
+    if let Some(answer) = answer {
+        let _ = client.write_all(&answer).await;
+    }
+    // Dropping the socket closes it: with no answer written, the client
+    // sees the connection end, as when a network fails.
+}
+
+/// Forwards the request and SIGKILLs the server a few milliseconds in,
+/// then restarts it before anything else is forwarded.
+async fn kill_during(state: &Arc<State>, request: &[u8]) -> Option<Vec<u8>> {
+    let pause = state.rng.lock().await.below(8);
+    let mut server = state.server.lock().await;
+    let upstream = server.addr;
+    let sent = tokio::spawn({
+        let request = request.to_vec();
+        async move { send(upstream, &request).await }
+    });
+    tokio::time::sleep(Duration::from_millis(pause)).await;
+    server.kill_and_restart().await;
+    // Whatever came back before the kill is a real answer; usually nothing.
+    sent.await.ok().flatten()
+}
+
+async fn draw_fault(state: &State) -> Option<Fault> {
+    let mut rng = state.rng.lock().await;
+    if !rng.chance(state.fault_percent) {
+        return None;
+    }
+    // Kills are rarer: each one costs a restart.
+    if rng.chance(10) {
+        return Some(Fault::Kill);
+    }
+    rng.pick(&EVERY_FAULT[..6]).copied()
+}
+
+async fn forward(state: &State, request: &[u8]) -> Option<Vec<u8>> {
+    // Holding the lock only to read the address: a kill in progress
+    // finishes (restart included) before anything is forwarded.
+    let upstream = state.server.lock().await.addr;
+    match send(upstream, request).await {
+        Some(answer) => Some(answer),
+        // The server is gone (killed): what a load balancer says.
+        None => Some(status_only(502, "Bad Gateway")),
+    }
+}
+
+/// One request on its own connection; the whole answer, read to the end.
+async fn send(upstream: SocketAddr, request: &[u8]) -> Option<Vec<u8>> {
+    let mut server = TcpStream::connect(upstream).await.ok()?;
+    server.write_all(request).await.ok()?;
+    let mut answer = Vec::new();
+    server.read_to_end(&mut answer).await.ok()?;
+    (!answer.is_empty()).then_some(answer)
+}
+
+fn status_only(code: u16, reason: &str) -> Vec<u8> {
+    format!("HTTP/1.1 {code} {reason}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").into_bytes()
+}
+
+fn is_task_mutation(request: &[u8]) -> bool {
+    request.starts_with(b"POST /api/tasks/")
+}
+
+/// Reads the head and a `Content-Length` body: the whole request.
+async fn read_request(client: &mut TcpStream) -> Option<Vec<u8>> {
+    let mut request = Vec::new();
+    let mut buffer = [0u8; 8192];
+    loop {
+        let read = client.read(&mut buffer).await.ok()?;
+        if read == 0 {
+            return None;
+        }
+        request.extend_from_slice(&buffer[..read]);
+        if let Some(end) = find(&request, b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&request[..end]).to_ascii_lowercase();
+            let length: usize = head
+                .lines()
+                .find_map(|line| line.strip_prefix("content-length:"))
+                .and_then(|value| value.trim().parse().ok())
+                .unwrap_or(0);
+            if request.len() >= end + 4 + length {
+                return Some(request);
+            }
+        }
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|window| window == needle)
+}

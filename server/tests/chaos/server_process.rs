@@ -1,0 +1,80 @@
+//! The real `tetrad` binary as a child process, so a fault can be a real
+//! SIGKILL in the middle of a request, and a restart on the same database.
+
+use std::net::SocketAddr;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tokio::process::{Child, Command};
+
+pub struct ServerProcess {
+    child: Option<Child>,
+    pub addr: SocketAddr,
+    database_url: String,
+}
+
+impl ServerProcess {
+    /// Starts the server on a free loopback port and waits until it answers.
+    pub async fn start(database_url: &str) -> Self {
+        let addr = free_port();
+        let mut server = Self {
+            child: None,
+            addr,
+            database_url: database_url.to_owned(),
+        };
+        server.spawn().await;
+        server
+    }
+
+    async fn spawn(&mut self) {
+        let child = Command::new(env!("CARGO_BIN_EXE_tetrad"))
+            .env("DATABASE_URL", &self.database_url)
+            .env("TETRAD_ADDR", self.addr.to_string())
+            .env("RUST_LOG", "error")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the tetrad binary starts");
+        self.child = Some(child);
+        self.wait_until_ready().await;
+    }
+
+    async fn wait_until_ready(&self) {
+        let started = Instant::now();
+        let url = format!("http://{}/healthz", self.addr);
+        let client = reqwest::Client::new();
+        loop {
+            if let Ok(response) = client.get(&url).send().await {
+                if response.status().is_success() {
+                    return;
+                }
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the server did not come up at {url}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// SIGKILL: no graceful shutdown, no chance to finish what it was doing.
+    pub async fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill().await;
+        }
+    }
+
+    /// Kills the server and starts it again on the same database and port.
+    pub async fn kill_and_restart(&mut self) {
+        self.kill().await;
+        self.spawn().await;
+    }
+}
+
+/// A port nobody listens on right now (the listener is dropped at once;
+/// the server binds it again with SO_REUSEADDR).
+fn free_port() -> SocketAddr {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free loopback port")
+}
