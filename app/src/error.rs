@@ -61,6 +61,10 @@ pub enum AppError {
     /// when the network is back. The screen keeps the change, marked.
     #[error("kept in the outbox until the network is back")]
     Queued,
+    /// The server could not read the request (a missing or malformed
+    /// argument): nothing was done.
+    #[error("the request could not be read")]
+    BadRequest,
     /// The request did not get a usable answer (network, decoding...).
     #[error("no answer from the server: {0}")]
     Transport(String),
@@ -92,7 +96,7 @@ impl AppError {
             Self::TaskNotFound | Self::ListNotFound => 404,
             Self::InvalidTask(_) | Self::InvalidListName(_) | Self::TooMany { .. } => 400,
             Self::InvalidView(_) | Self::InvalidTimeZone(_) => 400,
-            Self::Transport(_) => 400,
+            Self::Transport(_) | Self::BadRequest => 400,
             Self::Internal => 500,
         }
     }
@@ -119,7 +123,26 @@ impl From<TaskTitleError> for AppError {
 impl FromServerFnError for AppError {
     type Encoder = JsonEncoding;
 
+    /// In the browser: the request got no usable answer. On the server,
+    /// server_fn reports a request whose arguments it could not decode (the
+    /// function never ran): bad input, not a server failure.
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
+        #[cfg(feature = "ssr")]
+        {
+            use ServerFnErrorErr as E;
+            match value {
+                E::Args(_)
+                | E::MissingArg(_)
+                | E::Deserialization(_)
+                | E::Request(_)
+                | E::UnsupportedRequestMethod(_) => Self::BadRequest,
+                other => {
+                    tracing::error!(error = %other, "a server function failed outside its code");
+                    Self::Internal
+                }
+            }
+        }
+        #[cfg(not(feature = "ssr"))]
         Self::Transport(value.to_string())
     }
 }

@@ -4,6 +4,7 @@ use crate::config::Config;
 use crate::db::{self, ConnectError};
 use crate::faults::Faults;
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
+use crate::http::error_status::error_status;
 use crate::http::healthz::healthz;
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::service_worker::ServiceWorker;
@@ -143,6 +144,9 @@ fn router(
             idempotency,
             keyed_mutations,
         ))
+        // server_fn's own refusals (arguments that do not decode) get
+        // their error's status, 400, instead of 500.
+        .layer(axum::middleware::from_fn(error_status))
         .layer(axum::middleware::from_fn_with_state(
             trusted,
             refuse_cross_site,

@@ -386,7 +386,7 @@ async fn completing_a_task_of_another_account_is_not_found(backend: Backend) {
 }
 
 #[tokio::test]
-async fn two_instances_on_one_postgres_database_execute_a_key_once() {
+async fn a_hundred_requests_with_one_key_over_two_instances_on_one_postgres_database_execute_once() {
     let first = spawn_app(Backend::Postgres).await;
     let second = first.another_instance().await;
     let signup = first
@@ -409,7 +409,7 @@ async fn two_instances_on_one_postgres_database_execute_a_key_once() {
         .unwrap();
     let (key, id) = (Uuid::new_v4().to_string(), new_id());
 
-    let requests = (0..20).map(|i| {
+    let requests = (0..100).map(|i| {
         let (app, browser, key, id) = (
             if i % 2 == 0 { &first } else { &second },
             &browser,

@@ -35,6 +35,7 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::Queued => td_string!(l, error_queued).into(),
         AppError::Internal => td_string!(l, error_internal).into(),
         AppError::Transport(_) => td_string!(l, error_transport).into(),
+        AppError::BadRequest => td_string!(l, error_bad_request).into(),
     }
 }
 

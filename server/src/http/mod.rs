@@ -1,6 +1,7 @@
 //! HTTP layers and routes of the server's own (outside the app's).
 
 pub mod cross_site;
+pub mod error_status;
 pub mod healthz;
 pub mod idempotency;
 pub mod service_worker;
