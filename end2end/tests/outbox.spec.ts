@@ -101,6 +101,21 @@ test('a double tap on add while the answer is slow adds one task', async ({ page
   await expect(page.locator('[data-task-id]')).toHaveCount(1);
 });
 
+test('a second line added while the first is still on its way is a second task', async ({ page, context }) => {
+  await signedUpWithOutbox(page);
+  await context.route('**/api/tasks/add', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.fill('input[name="quick_add"]', 'Реферат');
+  await page.press('input[name="quick_add"]', 'Enter');
+  await page.fill('input[name="quick_add"]', 'Доклад');
+  await page.press('input[name="quick_add"]', 'Enter');
+  await expect(taskRow(page, 'Реферат')).toHaveAttribute('data-sync', 'saved');
+  await expect(taskRow(page, 'Доклад')).toHaveAttribute('data-sync', 'saved');
+  expect((await serverTasks(page)).map((task) => task.title).sort()).toEqual(['Доклад', 'Реферат']);
+});
+
 test('a reload while changes wait keeps their marks and the bar, and they drain afterwards', async ({ page, context }) => {
   await signedUpWithOutbox(page);
   await addTask(page, 'История');

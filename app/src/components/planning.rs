@@ -61,28 +61,39 @@ impl Planning {
     pub fn reread_on(&self, changed: impl Fn() -> usize + Send + Sync + 'static) {
         let planning = *self;
         let view = self.view;
-        let reread = Action::new(move |_: &()| view_tasks(view.name()));
-        Effect::new(move |seen: Option<(usize, u32)>| {
+        // Each read carries the outbox's `settled` count when it was asked
+        // for: the changes settled by then are in what it returns.
+        let reread = Action::new(move |seen: &u32| {
+            let seen = *seen;
+            async move { (seen, view_tasks(view.name()).await) }
+        });
+        Effect::new(move |before: Option<(usize, u32)>| {
             let now = (changed(), planning.outbox.settled.get());
-            if seen.is_some_and(|seen| seen != now) {
-                reread.dispatch(());
+            if before.is_some_and(|before| before != now) {
+                reread.dispatch(now.1);
             }
             now
         });
         Effect::new(move |_| {
             // A failed re-read (offline) keeps what the page knows.
-            if let Some(Ok(page)) = reread.value().get() {
-                planning.take(page);
+            if let Some((seen, Ok(page))) = reread.value().get() {
+                planning.take_read(page, seen);
             }
         });
     }
 
     /// Takes in what the server said about the view.
     pub fn take(&self, page: ViewPage) {
+        self.take_read(page, self.outbox.settled.get_untracked());
+    }
+
+    /// The same, for a read asked for when the outbox's `settled` count
+    /// was `seen`.
+    fn take_read(&self, page: ViewPage, seen: u32) {
         self.today.set(page.today);
         self.nav.set(page.nav);
         self.known.set(page.tasks);
-        self.outbox.list_read();
+        self.outbox.list_read(seen);
     }
 
     /// The person's lists, by name.

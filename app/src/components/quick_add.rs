@@ -24,6 +24,15 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     // The form's idempotency key, rendered with it: a double submit (even
     // before the page is hydrated) repeats the key and so adds one task.
     let key = RwSignal::new(IdempotencyKey::generate());
+    // The line sent under this id and key, until the person types another:
+    // a new line is a new task, so it gets its own id and key even while the
+    // last one is still on its way (reusing them would lose it).
+    let sent = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        if let Some(input) = add.input().get() {
+            sent.set(Some(input.quick_add));
+        }
+    });
     let typed = RwSignal::new(0usize);
     let line = RwSignal::new(String::new());
     // The person's date where they are: quick add's «завтра» is theirs.
@@ -66,13 +75,18 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
     };
 
     Effect::new(move |_| match add.value().get() {
+        // Saved or kept for later. If the person has started another line
+        // meanwhile, it already has its own id and key, and stays typed.
         Some(Ok(_)) | Some(Err(AppError::Queued)) => {
-            next_id.set(TaskId::new());
-            key.set(IdempotencyKey::generate());
-            typed.set(0);
-            line.set(String::new());
-            if let Some(input) = input.get_untracked() {
-                input.set_value("");
+            if sent.get_untracked().is_some() {
+                sent.set(None);
+                next_id.set(TaskId::new());
+                key.set(IdempotencyKey::generate());
+                typed.set(0);
+                line.set(String::new());
+                if let Some(input) = input.get_untracked() {
+                    input.set_value("");
+                }
             }
         }
         // No answer: the next tap re-sends the same task with the same key.
@@ -105,6 +119,11 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 required
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
+                    if sent.get_untracked().is_some_and(|sent| sent.trim() != text.trim()) {
+                        sent.set(None);
+                        next_id.set(TaskId::new());
+                        key.set(IdempotencyKey::generate());
+                    }
                     typed.set(text.trim().chars().count());
                     line.set(text);
                 }

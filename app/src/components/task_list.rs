@@ -26,7 +26,9 @@ pub fn TaskList(
     let known = planning.known;
     let shown = Memo::new(move |_| {
         let snapshot = outbox.snapshot.get();
-        let settling = outbox.settling.get();
+        let settling: Vec<_> = outbox
+            .settling
+            .with(|s| s.iter().map(|(_, entry)| entry.clone()).collect());
         let today = planning.today.get();
         known.with(|server| {
             let listed: HashSet<TaskId> = server.iter().map(|t| t.id).collect();
@@ -36,13 +38,39 @@ pub fn TaskList(
             all
         })
     });
-    // The task on its way to the server, shown before the answer arrives
-    // (unless the outbox already shows it: one task, one row).
+    // Tasks on their way to the server, shown before the answer arrives
+    // (until the list or the outbox shows them: one task, one row). There
+    // may be several: a second line sent before the first is answered
+    // takes the action over, but both are on their way.
+    let on_its_way = RwSignal::new(Vec::<AddTask>::new());
+    Effect::new(move |_| {
+        if let Some(input) = add.input().get() {
+            if !on_its_way.with_untracked(|all| all.iter().any(|a| a.id == input.id)) {
+                on_its_way.update(|all| all.push(input));
+            }
+        }
+    });
+    Effect::new(move |_| {
+        // The latest line refused, or unanswered: the form says why and
+        // keeps the line for another try.
+        if let Some(Err(error)) = add.value().get() {
+            if error != AppError::Queued {
+                on_its_way.update(|all| {
+                    all.pop();
+                });
+            }
+        }
+    });
+    Effect::new(move |_| {
+        let listed: HashSet<TaskId> = shown.with(|all| all.iter().map(|s| s.task.id).collect());
+        if on_its_way.with_untracked(|all| all.iter().any(|a| listed.contains(&a.id))) {
+            on_its_way.update(|all| all.retain(|a| !listed.contains(&a.id)));
+        }
+    });
     let sending = move || {
-        let input = add.input().get()?;
-        let listed = shown.with(|all| all.iter().any(|s| s.task.id == input.id));
-        (!listed)
-            .then_some(input)
+        on_its_way
+            .get()
+            .into_iter()
             .map(|AddTask { id, quick_add, .. }| {
                 view! {
                     <li class="task" data-task-id=id.to_string() data-sync="sending">
@@ -61,6 +89,7 @@ pub fn TaskList(
                     </li>
                 }
             })
+            .collect_view()
     };
     Effect::new(move |_| {
         let ids = shown.with(|all| all.iter().map(|s| s.task.id).collect());
@@ -148,7 +177,7 @@ pub fn TaskList(
                     // has no list to show).
                     Err(error) => Some(error),
                 };
-                let empty = move || shown.with(Vec::is_empty) && add.input().get().is_none();
+                let empty = move || shown.with(Vec::is_empty) && on_its_way.with(Vec::is_empty);
                 view! {
                     {error.map(|error| view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> })}
                     <Show

@@ -40,6 +40,15 @@ impl Snapshot {
     pub fn from_json(text: &str) -> Option<Self> {
         serde_json::from_str(text).ok()
     }
+
+    /// The entries this snapshot waited for that `now` neither waits for
+    /// nor lists as refused: the server took them.
+    pub fn taken_by_now(&self, now: &Snapshot) -> Vec<Entry> {
+        let still = |entry: &Entry| {
+            now.pending.iter().chain(&now.failures).any(|other| other.key == entry.key)
+        };
+        self.pending.iter().filter(|entry| !still(entry)).cloned().collect()
+    }
 }
 
 impl Entry {
@@ -92,6 +101,30 @@ mod tests {
             entry(418, "<html>teapot</html>").reason_text(text::Locale::en),
             text::refused_with_status(text::Locale::en, 418)
         );
+    }
+
+    #[test]
+    fn entries_the_worker_no_longer_keeps_and_did_not_refuse_were_taken() {
+        let waiting = |key: &str| Entry {
+            key: key.into(),
+            stuck: false,
+            status: None,
+            reason: None,
+            ..entry(0, "")
+        };
+        let before = Snapshot {
+            pending: vec![waiting("a"), waiting("b"), waiting("c")],
+            failures: vec![],
+        };
+        let now = Snapshot {
+            pending: vec![waiting("c")],
+            failures: vec![entry(404, "")],
+        };
+        let mut refused = now.clone();
+        refused.failures[0].key = "b".into();
+        let keys = |entries: Vec<Entry>| entries.into_iter().map(|e| e.key).collect::<Vec<_>>();
+        assert_eq!(keys(before.taken_by_now(&refused)), ["a"]);
+        assert_eq!(keys(before.taken_by_now(&now)), ["a", "b"]);
     }
 
     #[test]

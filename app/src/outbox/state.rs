@@ -17,9 +17,10 @@ pub struct Outbox {
     /// Goes up each time the outbox ends a burst of work (drained, or an
     /// entry refused): the page then re-reads the server's truth.
     pub settled: RwSignal<u32>,
-    /// Changes the server took since the list was last read: still drawn
-    /// (unmarked) until the re-read list has them.
-    pub settling: RwSignal<Vec<Entry>>,
+    /// Changes the server took since the list was last read, each with the
+    /// `settled` count it came with: still drawn (unmarked) until a list
+    /// read after that count has them.
+    pub settling: RwSignal<Vec<(u32, Entry)>>,
 }
 
 pub fn provide_outbox() -> Outbox {
@@ -75,9 +76,29 @@ impl Outbox {
         self.settled.update(|n| *n += 1);
     }
 
-    /// The server's list has just been read: it has every settled change.
-    pub fn list_read(&self) {
-        self.settling.try_update(Vec::clear);
+    /// A list asked for when `settled` was `seen` has arrived: it has
+    /// every change settled up to then (later ones stay drawn).
+    pub fn list_read(&self, seen: u32) {
+        if self.settling.with_untracked(|s| s.iter().any(|(at, _)| *at <= seen)) {
+            self.settling.update(|s| s.retain(|(at, _)| *at > seen));
+        }
+    }
+
+    /// The worker's news: what it now keeps. Entries it no longer keeps
+    /// and did not refuse were taken by the server; they stay drawn until
+    /// the list is read again, which this asks for.
+    pub fn receive(&self, snapshot: Snapshot) {
+        let taken = self.snapshot.with_untracked(|before| before.taken_by_now(&snapshot));
+        let refused = self
+            .snapshot
+            .with_untracked(|before| snapshot.failures.len() > before.failures.len());
+        self.snapshot.try_set(snapshot);
+        if !taken.is_empty() || refused {
+            self.settled.update(|n| *n += 1);
+            let at = self.settled.get_untracked();
+            self.settling
+                .update(|s| s.extend(taken.into_iter().map(|entry| (at, entry))));
+        }
     }
 
     fn tell(&self, kind: &str, key: &str) {
@@ -162,15 +183,7 @@ mod browser {
             else {
                 return;
             };
-            let before = outbox
-                .snapshot
-                .with_untracked(|s| (s.pending.len(), s.failures.len()));
-            let drained = before.0 > 0 && snapshot.pending.is_empty();
-            let refused = snapshot.failures.len() > before.1;
-            outbox.snapshot.try_set(snapshot);
-            if drained || refused {
-                outbox.settled.try_update(|n| *n += 1);
-            }
+            outbox.receive(snapshot);
         });
         container.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
