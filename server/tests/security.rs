@@ -15,6 +15,7 @@ on_both_backends!(
     a_title_with_a_script_tag_is_shown_as_text,
     malformed_ids_dates_priorities_and_rules_get_a_clear_400,
     junk_sent_to_every_endpoint_never_gets_a_server_error,
+    every_mutation_and_read_without_a_session_is_unauthorized,
 );
 
 fn new_id() -> String {
@@ -155,5 +156,32 @@ async fn junk_sent_to_every_endpoint_never_gets_a_server_error(backend: Backend)
     for path in ["/lists/not-an-id", "/lists/00000000-0000-0000-0000-000000000000", "/%ff", "/settings?x=%00"] {
         let status = masha.get(app.url(path)).send().await.unwrap().status();
         assert!(!status.is_server_error(), "{path}: {status}");
+    }
+}
+
+async fn every_mutation_and_read_without_a_session_is_unauthorized(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let stranger = app.browser();
+    let (id, other) = (new_id(), new_id());
+    let requests: [(&str, Vec<(&str, &str)>); 11] = [
+        ("/api/tasks/add", vec![("id", &id), ("quick_add", "Алгебра")]),
+        ("/api/tasks/create", vec![("id", &id), ("title", "Алгебра")]),
+        ("/api/tasks/edit", vec![("id", &id), ("title", "Алгебра")]),
+        ("/api/tasks/complete", vec![("id", &id), ("completed", "true")]),
+        ("/api/tasks/delete", vec![("id", &id), ("deleted", "true")]),
+        ("/api/tasks/reorder", vec![("ids[0]", &id), ("ids[1]", &other)]),
+        ("/api/lists/create", vec![("id", &other), ("name", "Школа")]),
+        ("/api/lists/rename", vec![("id", &other), ("name", "Школа")]),
+        ("/api/lists/delete", vec![("id", &other)]),
+        ("/api/account/time_zone", vec![("time_zone", "Europe/Moscow")]),
+        ("/api/tasks/view", vec![]),
+    ];
+    for (path, form) in requests {
+        let response = if path == "/api/tasks/view" {
+            stranger.get(app.url("/api/tasks/view?view=today")).send().await.unwrap()
+        } else {
+            keyed(&app, &stranger, path, &form).await
+        };
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{path}");
     }
 }

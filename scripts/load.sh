@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Load: task creations (each under its own key) at 64 connections for 30 s
+# against each backend, with wrk (Debian). Prints throughput, p50/p99
+# latency, the count of non-2xx answers (wrk's own line, shown only when
+# there are some) and of 5xx answers. Not part of the test run.
+#
+#   scripts/load.sh [seconds]      needs PostgreSQL on 127.0.0.1:5432
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+seconds="${1:-30}"
+postgres="${TETRAD_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
+addr="127.0.0.1:3019"
+
+if ! command -v wrk >/dev/null; then
+  apt-get install -y -qq wrk >/dev/null
+fi
+cargo build --release --locked -p server --bin tetrad
+
+work=$(mktemp -d)
+trap 'kill "${server:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+against() {
+  local name="$1" url="$2"
+  DATABASE_URL="$url" TETRAD_ADDR="$addr" RUST_LOG=warn target/release/tetrad >"$work/server.log" 2>&1 &
+  server=$!
+  until curl -sf "http://$addr/healthz" >/dev/null; do sleep 0.2; done
+  curl -sf -c "$work/jar" -d "username=load-$RANDOM$RANDOM&password=correct+horse+battery" \
+    "http://$addr/api/auth/signup" >/dev/null
+  # curl marks HttpOnly cookies with a `#HttpOnly_` prefix; other `#` lines are comments.
+  local cookie
+  cookie=$(awk '/^#HttpOnly_/ || !/^#/ { if (NF >= 7) print $6 "=" $7 }' "$work/jar" | tail -1)
+  echo "== $name: 64 connections, ${seconds} s, POST /api/tasks/create with keys"
+  TETRAD_LOAD_COOKIE="$cookie" wrk -t2 -c64 -d"${seconds}s" --latency -s scripts/load.lua "http://$addr" |
+    grep -E 'Requests/sec|Non-2xx|Socket errors|summary:|^ +(50|99)%'
+  kill "$server"; wait "$server" 2>/dev/null || true
+}
+
+against SQLite "sqlite://$work/load.db"
+
+database="tetrad_load_$RANDOM$RANDOM"
+psql -q "$postgres/postgres" -c "CREATE DATABASE $database"
+against PostgreSQL "$postgres/$database"
+psql -q "$postgres/postgres" -c "DROP DATABASE $database WITH (FORCE)"
