@@ -53,12 +53,20 @@ pub fn TaskList(
     Effect::new(move |_| {
         // The latest line refused, or unanswered: the form says why and
         // keeps the line for another try.
-        if let Some(Err(error)) = add.value().get() {
-            if error != AppError::Queued {
-                on_its_way.update(|all| {
-                    all.pop();
-                });
+        match add.value().get() {
+            // Saved: the answer is the server's word on this task, shown at
+            // once even if the re-read that follows fails (offline again).
+            Some(Ok(task)) => {
+                let here = planning.view.shows(&task, planning.today.get_untracked());
+                let already = known.with_untracked(|all| all.iter().any(|t| t.id == task.id));
+                if here && !already {
+                    known.update(|all| all.push(task));
+                }
             }
+            Some(Err(error)) if error != AppError::Queued => on_its_way.update(|all| {
+                all.pop();
+            }),
+            _ => {}
         }
     });
     Effect::new(move |_| {
