@@ -2,6 +2,10 @@
 //! never doubled. This crate is the whole application as both the server
 //! (feature `ssr`) and the browser (feature `hydrate`) compile it.
 
+// The task list's view type nests deeply (each row holds its details form);
+// the release WASM build computes its layout past the default limit of 128.
+#![recursion_limit = "256"]
+
 pub mod api;
 mod app;
 mod components;
