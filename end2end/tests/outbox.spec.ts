@@ -230,7 +230,11 @@ test('a repeating task completed, taken back and completed again offline has exa
   expect(tasks.find((t) => t.id === id)?.completed_at).not.toBeNull();
   // Done today stays in Today; the next one is tomorrow's.
   await expect(page.locator('[data-task-id]')).toHaveCount(1);
-  await page.goto('/upcoming');
+  // Through the bottom bar, as a person would: a page.goto here was once
+  // aborted by Chromium ("frame was detached") while the worker was still
+  // messaging the page.
+  await page.click('a[href="/upcoming"]');
+  await expect(page).toHaveURL(/\/upcoming$/);
   await expect(page.locator('[data-task-id]', { hasText: 'Зарядка' })).toHaveCount(1);
 });
 
