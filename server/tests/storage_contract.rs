@@ -26,6 +26,9 @@ on_both_backends!(
     creating_a_task_twice_with_one_id_keeps_one_task,
     a_task_id_owned_by_another_account_is_a_conflict,
     each_account_lists_only_its_own_tasks_oldest_first,
+    a_key_recorded_with_its_answer_is_completed,
+    a_key_with_a_row_cannot_be_recorded_again,
+    a_recorded_key_whose_work_rolls_back_leaves_nothing,
     a_new_key_is_acquired_and_then_in_progress_for_everyone_else,
     a_completed_key_returns_its_stored_answer,
     the_same_key_with_another_fingerprint_is_a_mismatch,
@@ -368,6 +371,80 @@ async fn complete(storage: &dyn Storage, claim: &KeyClaim, body: &str) {
         .await
         .unwrap());
     work.commit().await.unwrap();
+}
+
+async fn a_key_recorded_with_its_answer_is_completed(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let first = claim(user, "k1", b"x", 10);
+    let mut work = f.storage.begin().await.unwrap();
+    assert!(work
+        .record_key(&first, &answer("{\"id\":1}"))
+        .await
+        .unwrap());
+    work.commit().await.unwrap();
+
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(user, "k1", b"x", 11))
+            .await
+            .unwrap(),
+        ClaimOutcome::Completed(answer("{\"id\":1}"))
+    );
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(user, "k1", b"y", 11))
+            .await
+            .unwrap(),
+        ClaimOutcome::Mismatch
+    );
+}
+
+async fn a_key_with_a_row_cannot_be_recorded_again(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    complete(&*f.storage, &claim(user, "done", b"x", 10), "first").await;
+    let held = claim(user, "held", b"x", 10);
+    assert_eq!(
+        f.storage.claim_key(&held).await.unwrap(),
+        ClaimOutcome::Acquired
+    );
+
+    let mut work = f.storage.begin().await.unwrap();
+    assert!(!work
+        .record_key(&claim(user, "done", b"x", 11), &answer("second"))
+        .await
+        .unwrap());
+    assert!(!work
+        .record_key(&claim(user, "held", b"x", 11), &answer("second"))
+        .await
+        .unwrap());
+    work.rollback().await.unwrap();
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(user, "done", b"x", 12))
+            .await
+            .unwrap(),
+        ClaimOutcome::Completed(answer("first"))
+    );
+}
+
+async fn a_recorded_key_whose_work_rolls_back_leaves_nothing(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let mut work = f.storage.begin().await.unwrap();
+    assert!(work
+        .record_key(&claim(user, "k1", b"x", 10), &answer("lost"))
+        .await
+        .unwrap());
+    work.rollback().await.unwrap();
+    assert_eq!(
+        f.storage
+            .claim_key(&claim(user, "k1", b"x", 11))
+            .await
+            .unwrap(),
+        ClaimOutcome::Acquired
+    );
 }
 
 async fn a_new_key_is_acquired_and_then_in_progress_for_everyone_else(backend: Backend) {

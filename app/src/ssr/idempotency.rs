@@ -1,9 +1,11 @@
 //! Idempotency records: what the storage keeps about each keyed request.
 //!
-//! A request first *claims* its key in a short transaction of its own. The
-//! work, and the record of its answer, then commit together in one
-//! transaction (`Work::complete_key` + `Work::commit`), so a crash half-way
-//! leaves neither and the retry really runs.
+//! A request does its work and records its key with its answer in the same
+//! transaction (`Work::record_key` + `Work::commit`), so a crash half-way
+//! leaves neither and the retry really runs. If the key already has a row,
+//! the record fails, the work is rolled back, and the row decides: replay
+//! the stored answer, 422 for another request's key, 409 while a claim is
+//! held. Claims (`Storage::claim_key`) remain for taking over such a row.
 
 use crate::domain::{IdempotencyKey, UserId};
 use chrono::{DateTime, Utc};
@@ -22,30 +24,6 @@ pub struct KeyClaim {
     pub now: DateTime<Utc>,
     /// Until when the claim holds; after that another request may take it over.
     pub lease_until: DateTime<Utc>,
-}
-
-/// A claim before its account is known: the first statement of a keyed
-/// mutation resolves the session and inserts the claim together.
-#[derive(Clone, Debug)]
-pub struct NewClaim {
-    pub key: IdempotencyKey,
-    pub fingerprint: Vec<u8>,
-    pub token: Uuid,
-    pub now: DateTime<Utc>,
-    pub lease_until: DateTime<Utc>,
-}
-
-impl NewClaim {
-    pub fn for_user(&self, user_id: UserId) -> KeyClaim {
-        KeyClaim {
-            user_id,
-            key: self.key.clone(),
-            fingerprint: self.fingerprint.clone(),
-            token: self.token,
-            now: self.now,
-            lease_until: self.lease_until,
-        }
-    }
 }
 
 /// The answer stored for a completed request, replayed to every repeat.

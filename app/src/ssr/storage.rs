@@ -1,7 +1,7 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 
-use super::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
+use super::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use crate::domain::{
     IdempotencyKey, ListId, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
 };
@@ -213,17 +213,17 @@ pub trait Work: Send {
         now: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
-    /// In one statement: finds the account of the session `token_hash` and
-    /// claims the key for it inside this unit of work. `Some(account)` when
-    /// claimed; `None` when the session is not valid or the key already has
-    /// a row (`find_session` tells which). Until this work ends, a second
-    /// claim of the same key waits (PostgreSQL: on the row; SQLite: on the
-    /// write lock).
-    async fn claim_for_session(
+    /// Records the key with the work's answer, in this unit of work, as a
+    /// completed request. `false` when the key already has a row (a repeat,
+    /// another request's key, or a claim): the caller rolls back and asks
+    /// `claim_key` what the row says. A concurrent unit of work recording the
+    /// same key makes this wait until it ends (PostgreSQL: on the key's index
+    /// entry; SQLite: on the write lock).
+    async fn record_key(
         &mut self,
-        token_hash: &[u8],
-        claim: &NewClaim,
-    ) -> Result<Option<UserId>, StorageError>;
+        claim: &KeyClaim,
+        response: &StoredResponse,
+    ) -> Result<bool, StorageError>;
 
     /// Records the answer under the claimed key. `false` when the claim is no
     /// longer ours (its lease ran out and another request took it over).

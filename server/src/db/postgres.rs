@@ -7,7 +7,7 @@ use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
     TimeZoneName, UserId, Username,
 };
-use app::ssr::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use app::views::{Day, Nav, View};
 use async_trait::async_trait;
@@ -644,27 +644,32 @@ impl Work for PostgresWork {
         Ok(())
     }
 
-    async fn claim_for_session(
+    async fn record_key(
         &mut self,
-        token_hash: &[u8],
-        claim: &NewClaim,
-    ) -> Result<Option<UserId>, StorageError> {
-        let claimed: Option<Uuid> = sqlx::query_scalar(
+        claim: &KeyClaim,
+        response: &StoredResponse,
+    ) -> Result<bool, StorageError> {
+        let done = sqlx::query(
             "INSERT INTO idempotency_keys \
-             (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
-             SELECT user_id, $1, $2, $3, $4, $5 FROM sessions WHERE token_hash = $6 AND expires_at > $5 \
-             ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING user_id",
+             (user_id, idempotency_key, fingerprint, claim_token, locked_until, response_status, \
+             response_headers, response_body, created_at, completed_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             ON CONFLICT (user_id, idempotency_key) DO NOTHING",
         )
+        .bind(claim.user_id.as_uuid())
         .bind(claim.key.as_str())
         .bind(&claim.fingerprint)
         .bind(claim.token)
         .bind(claim.lease_until)
+        .bind(response.status as i16)
+        .bind(response.headers_text())
+        .bind(&response.body)
         .bind(claim.now)
-        .bind(token_hash)
-        .fetch_optional(&mut *self.tx)
+        .bind(Utc::now())
+        .execute(&mut *self.tx)
         .await
         .map_err(storage_error)?;
-        Ok(claimed.map(UserId::from_uuid))
+        Ok(done.rows_affected() == 1)
     }
 
     async fn complete_key(

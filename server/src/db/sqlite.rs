@@ -9,7 +9,7 @@ use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
     TimeZoneName, UserId, Username,
 };
-use app::ssr::idempotency::{ClaimOutcome, KeyClaim, NewClaim, StoredResponse};
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use app::views::{Day, Nav, View};
 use async_trait::async_trait;
@@ -714,28 +714,31 @@ impl Work for SqliteWork {
         Ok(())
     }
 
-    async fn claim_for_session(
+    async fn record_key(
         &mut self,
-        token_hash: &[u8],
-        claim: &NewClaim,
-    ) -> Result<Option<UserId>, StorageError> {
-        let claimed: Option<String> = sqlx::query_scalar(
+        claim: &KeyClaim,
+        response: &StoredResponse,
+    ) -> Result<bool, StorageError> {
+        let done = sqlx::query(
             "INSERT INTO idempotency_keys \
-             (user_id, idempotency_key, fingerprint, claim_token, locked_until, created_at) \
-             SELECT user_id, ?, ?, ?, ?, ? FROM sessions WHERE token_hash = ? AND expires_at > ? \
-             ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING user_id",
+             (user_id, idempotency_key, fingerprint, claim_token, locked_until, response_status, \
+             response_headers, response_body, created_at, completed_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, idempotency_key) DO NOTHING",
         )
+        .bind(claim.user_id.to_string())
         .bind(claim.key.as_str())
         .bind(&claim.fingerprint)
         .bind(claim.token.to_string())
         .bind(millis(claim.lease_until))
+        .bind(i64::from(response.status))
+        .bind(response.headers_text())
+        .bind(&response.body)
         .bind(millis(claim.now))
-        .bind(token_hash)
-        .bind(millis(claim.now))
-        .fetch_optional(&mut *self.tx)
+        .bind(millis(Utc::now()))
+        .execute(&mut *self.tx)
         .await
         .map_err(storage_error)?;
-        claimed.map(|id| parse_uuid("user id", &id)).transpose()
+        Ok(done.rows_affected() == 1)
     }
 
     async fn complete_key(

@@ -5,25 +5,29 @@
 //! 2. the key comes from the form's `idempotency_key` field (forms that work
 //!    without JavaScript) or else the `Idempotency-Key` header (400 if
 //!    missing or malformed);
-//! 3. the key is claimed inside the mutation's unit of work; if it already
-//!    has a row, a completed request is answered with its stored answer and
-//!    `Idempotency-Replayed: 1`, a running one with 409 and `Retry-After`, a
-//!    different request under the same key with 422, and a claim whose
-//!    request died is taken over once its lease has run out;
-//! 4. the mutation runs in that unit of work, and its answer is recorded in
-//!    the same transaction before it commits. An answer of 5xx, a failed
-//!    commit or a crash commits nothing and frees the key for the retry.
+//! 3. the mutation runs in a unit of work, and its key is recorded with its
+//!    answer in the same transaction before it commits: one statement more
+//!    than the mutation itself. An answer of 5xx, a failed commit or a crash
+//!    commits nothing, so the retry really runs;
+//! 4. if the key already has a row, the record fails and the work is rolled
+//!    back; the row decides the answer: a completed request's stored answer
+//!    with `Idempotency-Replayed: 1`, 422 for a different request under the
+//!    same key, 409 with `Retry-After` while a claim holds it, and a claim
+//!    whose request died is taken over once its lease has run out (the work
+//!    then runs again under the claim). A repeat sent while the first is
+//!    still running waits for it (the database's lock on the key) and gets
+//!    the replay.
 
 use crate::faults::Faults;
 use crate::startup::MAX_BODY_BYTES;
 use app::domain::{IdempotencyKey, IdempotencyKeyError};
 use app::error::AppError;
 use app::ssr::idempotency::{
-    fingerprint, ClaimOutcome, KeyClaim, NewClaim, StoredResponse, REPLAYED_HEADERS,
+    fingerprint, ClaimOutcome, KeyClaim, StoredResponse, REPLAYED_HEADERS,
 };
 use app::ssr::keyed::{KeyedUser, KeyedWork};
 use app::ssr::session::token_from_headers;
-use app::ssr::storage::{SessionUser, Storage, StorageError, Work};
+use app::ssr::storage::{SessionUser, Storage};
 use axum::body::{to_bytes, Body, Bytes};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
@@ -69,9 +73,9 @@ pub async fn keyed_mutations(
     if !needs_key(request.method(), request.uri().path()) {
         return next.run(request).await;
     }
-    let Some(session) = token_from_headers(request.headers()) else {
+    if token_from_headers(request.headers()).is_none() {
         return app_error(AppError::Unauthorized);
-    };
+    }
     if !layer.keys {
         return without_keys(&layer, request, next).await;
     }
@@ -83,9 +87,13 @@ pub async fn keyed_mutations(
         Ok(key) => key,
         Err(error) => return app_error(AppError::InvalidIdempotencyKey(error)),
     };
-
+    let user = match signed_in_user(&layer, &parts.headers).await {
+        Ok(user) => user,
+        Err(response) => return response,
+    };
     let now = Utc::now();
-    let new_claim = NewClaim {
+    let claim = KeyClaim {
+        user_id: user.user_id,
         fingerprint: fingerprint(parts.method.as_str(), parts.uri.path(), &body),
         key,
         token: Uuid::new_v4(),
@@ -93,38 +101,20 @@ pub async fn keyed_mutations(
         lease_until: now
             + chrono::Duration::from_std(layer.lease).unwrap_or(chrono::Duration::seconds(15)),
     };
-    // The common case costs one transaction, and its first statement both
-    // finds the session's account and claims the key. A concurrent request
-    // with the same key waits on that row until this one ends, then finds
-    // the answer.
-    let work = match layer.storage.begin().await {
-        Ok(work) => work,
-        Err(error) => {
-            tracing::error!(%error, "starting a unit of work failed");
-            return unavailable();
-        }
-    };
-    let (claim, work) = match claim_within(work, &session.hash(), &new_claim).await {
-        Ok(Some(claimed)) => claimed,
-        Ok(None) => match claim_apart(&layer, &session.hash(), &new_claim).await {
-            Ok(claimed) => claimed,
-            Err(response) => return response,
-        },
-        Err(error) => {
-            tracing::error!(%error, "claiming an idempotency key failed");
-            return unavailable();
-        }
-    };
     if !names_account(&parts.headers, &claim) {
-        let _ = work.rollback().await;
-        return release(&layer, &claim, app_error(AppError::AccountChanged)).await;
+        return app_error(AppError::AccountChanged);
     }
-    let work = KeyedWork::new(work);
-    let mut request = Request::from_parts(parts, Body::from(body));
-    request.extensions_mut().insert(KeyedUser(claim.user_id));
-    request.extensions_mut().insert(work.clone());
-    let response = next.run(request).await;
-    finish(&layer, &claim, work, response).await
+    let keyed = Keyed {
+        layer: &layer,
+        claim: &claim,
+        parts: &parts,
+        body: &body,
+        next: &next,
+    };
+    match keyed.run(Record::New).await {
+        Ok(response) => response,
+        Err(KeyHasRow) => keyed.as_the_row_says().await,
+    }
 }
 
 /// Whether the request names no account, or the session's own.
@@ -134,119 +124,155 @@ fn names_account(headers: &http::HeaderMap, claim: &KeyClaim) -> bool {
         .is_none_or(|named| named.as_bytes() == claim.user_id.to_string().as_bytes())
 }
 
-/// Claims the key for the session's account inside `work`; `None` (and
-/// `work` rolled back) when the session is not valid or the key has a row.
-async fn claim_within(
-    mut work: Box<dyn Work>,
-    session: &[u8],
-    claim: &NewClaim,
-) -> Result<Option<(KeyClaim, Box<dyn Work>)>, StorageError> {
-    if let Some(user_id) = work.claim_for_session(session, claim).await? {
-        return Ok(Some((claim.for_user(user_id), work)));
-    }
-    work.rollback().await?;
-    Ok(None)
+/// How the key is recorded with the answer.
+#[derive(Clone, Copy)]
+enum Record {
+    /// A new row, completed (the common case).
+    New,
+    /// Completing the claim this request holds (after taking one over).
+    Claimed,
 }
 
-/// No claim was made: the session is not valid (401), or the key has a row —
-/// a stored answer to replay, a request still running (409), another
-/// request's key (422), or a claim whose request died (taken over; the work
-/// then runs in a transaction of its own).
-async fn claim_apart(
-    layer: &Idempotency,
-    session: &[u8],
-    new_claim: &NewClaim,
-) -> Result<(KeyClaim, Box<dyn Work>), Response> {
-    let user = match layer.storage.find_session(session, new_claim.now).await {
-        Ok(Some(user)) => user,
-        Ok(None) => return Err(app_error(AppError::Unauthorized)),
-        Err(error) => {
-            tracing::error!(%error, "resolving the session failed");
-            return Err(unavailable());
-        }
-    };
-    let claim = new_claim.for_user(user.user_id);
-    match layer.storage.claim_key(&claim).await {
-        Ok(ClaimOutcome::Acquired) => {}
-        Ok(ClaimOutcome::Completed(stored)) => return Err(replay(stored)),
-        Ok(ClaimOutcome::InProgress { locked_until }) => {
-            let retry_after_secs = (locked_until - claim.now).num_seconds().max(1) as u64;
-            return Err(app_error(AppError::KeyInProgress { retry_after_secs }));
-        }
-        Ok(ClaimOutcome::Mismatch) => return Err(app_error(AppError::KeyReused)),
-        Err(error) => {
-            tracing::error!(%error, "claiming an idempotency key failed");
-            return Err(unavailable());
-        }
-    }
-    match layer.storage.begin().await {
-        Ok(work) => Ok((claim, work)),
-        Err(error) => {
-            tracing::error!(%error, "starting a unit of work failed");
-            Err(release(layer, &claim, unavailable()).await)
-        }
-    }
+/// The key already has a row: the work was rolled back.
+struct KeyHasRow;
+
+/// One keyed request, which may run its mutation twice (the second time
+/// under a claim taken over from a request that died).
+struct Keyed<'a> {
+    layer: &'a Idempotency,
+    claim: &'a KeyClaim,
+    parts: &'a http::request::Parts,
+    body: &'a Bytes,
+    next: &'a Next,
 }
 
-/// Records the answer with the work and commits both, or neither.
-async fn finish(
-    layer: &Idempotency,
-    claim: &KeyClaim,
-    work: KeyedWork,
-    response: Response,
-) -> Response {
-    let (parts, body) = response.into_parts();
-    let Ok(body) = to_bytes(body, MAX_STORED_BODY).await else {
-        tracing::error!("an answer too large to store");
-        return release(layer, claim, unavailable()).await;
-    };
-    let Some(mut tx) = work.take().await else {
-        return release(layer, claim, unavailable()).await;
-    };
-    if parts.status.is_server_error() {
-        // Not an answer to keep: roll back, and let the retry run again.
-        let _ = tx.rollback().await;
-        return release(layer, claim, Response::from_parts(parts, Body::from(body))).await;
+impl Keyed<'_> {
+    /// Runs the mutation in a unit of work, records the key with its answer
+    /// and commits both, or neither.
+    async fn run(&self, record: Record) -> Result<Response, KeyHasRow> {
+        let work = match self.layer.storage.begin().await {
+            Ok(work) => KeyedWork::new(work),
+            Err(error) => {
+                tracing::error!(%error, "starting a unit of work failed");
+                return Ok(self.give_up(record, unavailable()).await);
+            }
+        };
+        let mut request = Request::from_parts(self.parts.clone(), Body::from(self.body.clone()));
+        request
+            .extensions_mut()
+            .insert(KeyedUser(self.claim.user_id));
+        request.extensions_mut().insert(work.clone());
+        let response = self.next.clone().run(request).await;
+        self.finish(record, work, response).await
     }
-    let stored = StoredResponse {
-        status: parts.status.as_u16(),
-        headers: REPLAYED_HEADERS
-            .iter()
-            .filter_map(|name| {
-                let value = parts.headers.get(*name)?.to_str().ok()?;
-                Some((name.to_string(), value.to_owned()))
-            })
-            .collect(),
-        body: body.to_vec(),
-    };
-    match tx
-        .complete_key(claim.user_id, &claim.key, claim.token, &stored, Utc::now())
-        .await
-    {
-        Ok(true) => {}
-        Ok(false) => {
-            // Our lease ran out and another request took the key over: it
-            // does the work; ours must not commit as well.
-            tracing::warn!(key = %claim.key, "idempotency claim lost before commit");
-            return app_error(AppError::KeyInProgress {
-                retry_after_secs: 1,
-            });
+
+    async fn finish(
+        &self,
+        record: Record,
+        work: KeyedWork,
+        response: Response,
+    ) -> Result<Response, KeyHasRow> {
+        let (parts, body) = response.into_parts();
+        let Ok(body) = to_bytes(body, MAX_STORED_BODY).await else {
+            tracing::error!("an answer too large to store");
+            return Ok(self.give_up(record, unavailable()).await);
+        };
+        let Some(mut tx) = work.take().await else {
+            return Ok(self.give_up(record, unavailable()).await);
+        };
+        if parts.status.is_server_error() {
+            // Not an answer to keep: roll back, and let the retry run again.
+            let _ = tx.rollback().await;
+            let response = Response::from_parts(parts, Body::from(body));
+            return Ok(self.give_up(record, response).await);
         }
-        Err(error) => {
-            tracing::error!(%error, "recording the answer failed");
-            return release(layer, claim, unavailable()).await;
+        let stored = StoredResponse {
+            status: parts.status.as_u16(),
+            headers: REPLAYED_HEADERS
+                .iter()
+                .filter_map(|name| {
+                    let value = parts.headers.get(*name)?.to_str().ok()?;
+                    Some((name.to_string(), value.to_owned()))
+                })
+                .collect(),
+            body: body.to_vec(),
+        };
+        let recorded = match record {
+            Record::New => tx.record_key(self.claim, &stored).await,
+            Record::Claimed => {
+                let claim = self.claim;
+                tx.complete_key(claim.user_id, &claim.key, claim.token, &stored, Utc::now())
+                    .await
+            }
+        };
+        match recorded {
+            Ok(true) => {}
+            Ok(false) => {
+                let _ = tx.rollback().await;
+                return match record {
+                    Record::New => Err(KeyHasRow),
+                    // Our lease ran out and another request took the key
+                    // over: it does the work; ours must not commit as well.
+                    Record::Claimed => {
+                        tracing::warn!(key = %self.claim.key, "idempotency claim lost before commit");
+                        Ok(app_error(AppError::KeyInProgress {
+                            retry_after_secs: 1,
+                        }))
+                    }
+                };
+            }
+            Err(error) => {
+                tracing::error!(%error, "recording the answer failed");
+                let _ = tx.rollback().await;
+                return Ok(self.give_up(record, unavailable()).await);
+            }
+        }
+        if self.layer.faults.take_commit_failure() {
+            tracing::warn!("injected failure before commit");
+            let _ = tx.rollback().await;
+            return Ok(self.give_up(record, internal_error()).await);
+        }
+        if let Err(error) = tx.commit().await {
+            tracing::error!(%error, "commit failed");
+            return Ok(self.give_up(record, unavailable()).await);
+        }
+        Ok(Response::from_parts(parts, Body::from(body)))
+    }
+
+    /// The key has a row; the work was rolled back. What the row says: a
+    /// stored answer to replay, a request still running (409), another
+    /// request's key (422), or a claim whose request died, taken over so the
+    /// work runs again under it.
+    async fn as_the_row_says(&self) -> Response {
+        match self.layer.storage.claim_key(self.claim).await {
+            Ok(ClaimOutcome::Acquired) => match self.run(Record::Claimed).await {
+                Ok(response) => response,
+                // Not reached: a held claim is completed by an update.
+                Err(KeyHasRow) => app_error(AppError::KeyInProgress {
+                    retry_after_secs: 1,
+                }),
+            },
+            Ok(ClaimOutcome::Completed(stored)) => replay(stored),
+            Ok(ClaimOutcome::InProgress { locked_until }) => {
+                let retry_after_secs = (locked_until - self.claim.now).num_seconds().max(1) as u64;
+                app_error(AppError::KeyInProgress { retry_after_secs })
+            }
+            Ok(ClaimOutcome::Mismatch) => app_error(AppError::KeyReused),
+            Err(error) => {
+                tracing::error!(%error, "reading an idempotency key failed");
+                unavailable()
+            }
         }
     }
-    if layer.faults.take_commit_failure() {
-        tracing::warn!("injected failure before commit");
-        let _ = tx.rollback().await;
-        return release(layer, claim, internal_error()).await;
+
+    /// Answers `response`; a claim this request holds is freed first, so the
+    /// retry need not wait for its lease.
+    async fn give_up(&self, record: Record, response: Response) -> Response {
+        match record {
+            Record::New => response,
+            Record::Claimed => release(self.layer, self.claim, response).await,
+        }
     }
-    if let Err(error) = tx.commit().await {
-        tracing::error!(%error, "commit failed");
-        return release(layer, claim, unavailable()).await;
-    }
-    Response::from_parts(parts, Body::from(body))
 }
 
 /// The same unit of work, without claiming or recording a key: the baseline
