@@ -8,6 +8,7 @@ use crate::http::error_status::error_status;
 use crate::http::healthz::healthz;
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::service_worker::ServiceWorker;
+use crate::http::static_files;
 use crate::maintenance;
 use app::ssr::storage::Storage;
 use app::ssr::AppState;
@@ -21,6 +22,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::TraceLayer;
 
@@ -132,9 +134,16 @@ fn router(
     };
 
     let worker = ServiceWorker::for_site(&leptos_options);
+    let pkg_dir =
+        std::path::Path::new(&*leptos_options.site_root).join(&*leptos_options.site_pkg_dir);
+    static_files::spawn_precompression(pkg_dir.clone());
     Router::new()
         .route("/healthz", get(move || healthz(storage.clone())))
         .route("/sw.js", get(move || async move { worker.response() }))
+        .nest_service(
+            &format!("/{}", leptos_options.site_pkg_dir),
+            static_files::service(&pkg_dir),
+        )
         .leptos_routes_with_context(&leptos_options, routes, context.clone(), {
             let options = leptos_options.clone();
             move || shell(options.clone())
@@ -152,6 +161,9 @@ fn router(
             refuse_cross_site,
         ))
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        // Pages, answers and static files not yet precompressed; level 5
+        // costs little time per request and gets most of the gain.
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(5)))
         .layer(TraceLayer::new_for_http())
         .with_state(leptos_options)
 }

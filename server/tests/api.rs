@@ -26,6 +26,7 @@ on_both_backends!(
     another_students_tasks_stay_invisible,
     health_check_reports_a_reachable_database,
     an_oversized_body_is_refused_with_413,
+    pages_are_compressed_for_a_browser_that_accepts_it,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -306,4 +307,22 @@ async fn an_oversized_body_is_refused_with_413(backend: Backend) {
         .add_task(&browser, &Uuid::now_v7().to_string(), &huge)
         .await;
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+async fn pages_are_compressed_for_a_browser_that_accepts_it(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    let compressed = browser
+        .get(app.url("/"))
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(compressed.status(), StatusCode::OK);
+    assert_eq!(compressed.headers()["content-encoding"], "br");
+    assert_eq!(compressed.headers()["vary"], "accept-encoding");
+
+    let plain = browser.get(app.url("/")).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert!(plain.text().await.unwrap().contains("quick_add"));
 }

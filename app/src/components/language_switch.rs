@@ -15,7 +15,10 @@ pub fn LanguageSwitch() -> impl IntoView {
                 class="language"
                 lang=locale.as_str()
                 aria-pressed=move || (i18n.get_locale() == locale).to_string()
-                on:click=move |_| i18n.set_locale(locale)
+                on:click=move |_| {
+                    i18n.set_locale(locale);
+                    remember(locale);
+                }
             >
                 {td!(locale, language_name)}
             </button>
@@ -28,3 +31,20 @@ pub fn LanguageSwitch() -> impl IntoView {
         </div>
     }
 }
+
+/// The cookie the server reads to choose the language (leptos_i18n's name),
+/// kept for a year.
+#[cfg(feature = "hydrate")]
+fn remember(locale: Locale) {
+    use wasm_bindgen::JsCast;
+    let cookie = format!(
+        "i18n_pref_locale={}; path=/; max-age=31536000; samesite=lax",
+        locale.as_str()
+    );
+    if let Ok(document) = document().dyn_into::<web_sys::HtmlDocument>() {
+        let _ = document.set_cookie(&cookie);
+    }
+}
+
+#[cfg(not(feature = "hydrate"))]
+fn remember(_: Locale) {}

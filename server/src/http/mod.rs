@@ -5,3 +5,4 @@ pub mod error_status;
 pub mod healthz;
 pub mod idempotency;
 pub mod service_worker;
+pub mod static_files;

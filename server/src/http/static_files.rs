@@ -1,0 +1,177 @@
+//! `/pkg/…`: the built JavaScript, WASM and CSS, compressed as well as they
+//! can be. At start-up a background thread writes a brotli (quality 11)
+//! and a gzip (level 9) copy beside each file; `ServeDir` answers with the
+//! one the browser accepts. Until they exist, the compression layer
+//! compresses on the fly at a cheaper level, so nothing waits for them.
+//!
+//! The files keep their names from build to build, so browsers revalidate
+//! them (`no-cache`, answered 304 when unchanged); a returning person's page
+//! takes them from the service worker's cache without asking at all.
+
+use http::{header, HeaderValue};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::SystemTime;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeader;
+
+const COMPRESSIBLE: [&str; 3] = ["js", "wasm", "css"];
+
+pub fn service(
+    pkg_dir: &Path,
+) -> SetResponseHeader<SetResponseHeader<ServeDir, HeaderValue>, HeaderValue> {
+    let files = ServeDir::new(pkg_dir)
+        .precompressed_br()
+        .precompressed_gzip();
+    // The answer depends on Accept-Encoding: caches on the way must know.
+    let varied = SetResponseHeader::if_not_present(
+        files,
+        header::VARY,
+        HeaderValue::from_static("accept-encoding"),
+    );
+    SetResponseHeader::overriding(
+        varied,
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-cache"),
+    )
+}
+
+/// Writes `.br` and `.gz` beside every compressible file that has none, or
+/// an older one. Runs on a blocking thread, once per process (tests start
+/// many servers); a failure is logged, never fatal.
+pub fn spawn_precompression(pkg_dir: PathBuf) {
+    static STARTED: AtomicBool = AtomicBool::new(false);
+    if STARTED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    tokio::task::spawn_blocking(move || precompress(&pkg_dir));
+}
+
+fn precompress(pkg_dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(pkg_dir) else {
+        return;
+    };
+    for path in entries.flatten().map(|entry| entry.path()) {
+        let compressible = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| COMPRESSIBLE.contains(&e));
+        if !compressible {
+            continue;
+        }
+        for (suffix, compress) in [("br", brotli_max as Compress), ("gz", gzip_max)] {
+            let target = with_suffix(&path, suffix);
+            if is_fresh(&target, &path) {
+                continue;
+            }
+            if let Err(error) = write_compressed(&path, &target, compress) {
+                tracing::warn!(%error, file = %path.display(), "precompressing failed");
+            }
+        }
+    }
+}
+
+type Compress = fn(&[u8]) -> std::io::Result<Vec<u8>>;
+
+fn brotli_max(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut &bytes[..], &mut out, &params)?;
+    Ok(out)
+}
+
+fn gzip_max(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes)?;
+    encoder.finish()
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// A compressed copy at least as new as its source.
+fn is_fresh(target: &Path, source: &Path) -> bool {
+    matches!((modified(target), modified(source)), (Some(t), Some(s)) if t >= s)
+}
+
+/// Compresses into a temporary file (named after this process, should two
+/// servers share a site), then renames it into place, so the server never
+/// answers with half a file.
+fn write_compressed(source: &Path, target: &Path, compress: Compress) -> std::io::Result<()> {
+    let compressed = compress(&std::fs::read(source)?)?;
+    let partial = with_suffix(target, &format!("{}.partial", std::process::id()));
+    std::fs::write(&partial, compressed)?;
+    std::fs::rename(&partial, target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compressed_copies_decompress_to_the_original() {
+        let original = "fn main() { println!(\"Тетрадь\"); }\n"
+            .repeat(200)
+            .into_bytes();
+        let mut from_brotli = Vec::new();
+        brotli::BrotliDecompress(&mut &brotli_max(&original).unwrap()[..], &mut from_brotli)
+            .unwrap();
+        assert_eq!(from_brotli, original);
+        let gzip = gzip_max(&original).unwrap();
+        let mut from_gzip = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut from_gzip)
+            .unwrap();
+        assert_eq!(from_gzip, original);
+        assert!(gzip.len() < original.len() / 10);
+    }
+
+    #[tokio::test]
+    async fn a_browser_that_accepts_brotli_gets_the_brotli_copy() {
+        use tower::ServiceExt;
+        let dir = tempfile::tempdir().unwrap();
+        let script = "console.log('Тетрадь');\n".repeat(100);
+        std::fs::write(dir.path().join("tetrad.js"), &script).unwrap();
+        precompress(dir.path());
+
+        let request = http::Request::get("/tetrad.js")
+            .header(header::ACCEPT_ENCODING, "gzip, deflate, br")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let response = service(dir.path()).oneshot(request).await.unwrap();
+        assert_eq!(response.headers()[header::CONTENT_ENCODING], "br");
+        assert_eq!(response.headers()[header::VARY], "accept-encoding");
+        assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
+        let body = axum::body::to_bytes(axum::body::Body::new(response.into_body()), 1 << 20)
+            .await
+            .unwrap();
+        let mut decoded = Vec::new();
+        brotli::BrotliDecompress(&mut &body[..], &mut decoded).unwrap();
+        assert_eq!(decoded, script.as_bytes());
+    }
+
+    #[test]
+    fn a_copy_older_than_its_source_is_rewritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("app.js");
+        let target = with_suffix(&source, "br");
+        std::fs::write(&target, b"old").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&source, b"new").unwrap();
+        assert!(!is_fresh(&target, &source));
+        write_compressed(&source, &target, brotli_max).unwrap();
+        assert!(is_fresh(&target, &source));
+    }
+}
