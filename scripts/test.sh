@@ -19,7 +19,7 @@ report() {
   echo; echo "Phase times:"; printf '  %s\n' "${phases[@]}"
   echo "  total                        $((SECONDS - started))s"
 }
-trap report EXIT
+trap 'report; kill "${release_server:-}" 2>/dev/null || true' EXIT
 
 phase "setup"
 scripts/setup.sh --tests
@@ -50,3 +50,15 @@ export TETRAD_ADDR="127.0.0.1:3017"
 export TETRAD_E2E_URL="http://$TETRAD_ADDR"
 export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
 cargo leptos end-to-end
+
+phase "release build and smoke test"
+# scripts/run.sh serves the release build, which differs (size-optimised
+# WASM, no debug assertions): two failures this suite missed were release
+# only (a build error, a hydration mismatch). Sign-up, tasks, the outbox
+# and the installed app, against the release server.
+cargo leptos build --release
+source scripts/release_server.sh
+release_addr="127.0.0.1:3018"
+start_release_server "$release_addr" target/e2e/release.db target/e2e/release.log
+(cd end2end && TETRAD_E2E_URL="http://$release_addr" \
+  npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts)
