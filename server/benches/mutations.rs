@@ -4,6 +4,8 @@
 //!
 //!   cargo bench -p server --bench mutations
 //!   TETRAD_BENCH_REQUESTS=4000 TETRAD_BENCH_CONCURRENCY=32 cargo bench ...
+//!   TETRAD_BENCH_JSON=target/bench/mutations.json cargo bench ...  (also
+//!   writes the figures for scripts/bench.sh's report)
 //!
 //! The two servers run side by side and are measured in alternating rounds,
 //! so a noisy machine slows both alike; the ratio is the figure to read.
@@ -86,6 +88,7 @@ async fn main() {
         "machine: {} cores; figures are medians of the rounds\n",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
+    let mut figures = Vec::new();
     println!("| backend    | with keys (req/s) | p50 / p99 (ms) | without keys (req/s) | p50 / p99 (ms) | ratio |");
     println!("|------------|------------------:|---------------:|---------------------:|---------------:|------:|");
     for backend in [Backend::Sqlite, Backend::Postgres] {
@@ -113,5 +116,21 @@ async fn main() {
             ms(without_keys.p99),
             with_keys.per_second / without_keys.per_second,
         );
+        figures.push(serde_json::json!({
+            "backend": format!("{backend:?}"),
+            "keyed": { "perSecond": with_keys.per_second, "p50": ms(with_keys.p50), "p99": ms(with_keys.p99) },
+            "plain": { "perSecond": without_keys.per_second, "p50": ms(without_keys.p50), "p99": ms(without_keys.p99) },
+            "ratio": with_keys.per_second / without_keys.per_second,
+        }));
+    }
+    if let Ok(path) = std::env::var("TETRAD_BENCH_JSON") {
+        let written = std::fs::write(
+            &path,
+            serde_json::to_string_pretty(&figures).unwrap_or_default(),
+        );
+        if let Err(error) = written {
+            eprintln!("cannot write {path}: {error}");
+            std::process::exit(1);
+        }
     }
 }

@@ -1,0 +1,119 @@
+// Turns the figures scripts/bench.sh collected (target/bench/*.json) into
+// BENCHMARKS.md: every figure next to its budget, with the machine and date.
+//   node end2end/bench/report.mjs <results dir> <output file>
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+const [results, output] = process.argv.slice(2);
+const read = (name) => {
+  const file = join(results, `${name}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${Math.round(value)} ms`;
+const verdict = (ok) => (ok ? 'met' : '**not met**');
+const run = (command) => { try { return execSync(command, { encoding: 'utf8' }).trim(); } catch { return 'unknown'; } };
+
+const rows = [];
+const row = (figure, value, budget, ok) => rows.push(`| ${figure} | ${value} | ${budget} | ${ok === null ? '—' : verdict(ok)} |`);
+
+const transfer = read('transfer');
+const kinds = ['HTML', 'CSS', 'JS', 'WASM', 'other'];
+const transferRows = [];
+if (transfer) {
+  let served = 0;
+  for (const kind of kinds) {
+    const files = transfer.filter((f) => f.kind === kind);
+    if (files.length === 0) continue;
+    const sum = (key) => files.reduce((total, f) => total + f[key], 0);
+    served += sum('served');
+    const encodings = [...new Set(files.map((f) => f.encoding).filter(Boolean))].join(', ') || '—';
+    transferRows.push(`| ${kind} | ${files.length} | ${kb(sum('raw'))} | ${kind === 'other' ? '—' : kb(sum('gzip'))} | ${kind === 'other' ? '—' : kb(sum('brotli'))} | ${kb(sum('served'))} | ${encodings} |`);
+  }
+  row('First load of Today, compressed as served', kb(served), '≤ 150 KB', served <= 150 * 1024);
+} else row('First load of Today', 'not measured', '≤ 150 KB', null);
+
+const paint = read('paint');
+if (paint) {
+  row(`First contentful paint, Slow 4G + CPU ×4 (median of ${paint.runs})`, ms(paint.paintMedian), '—', null);
+  row(`Interactive (hydrated), Slow 4G + CPU ×4 (median of ${paint.runs})`, ms(paint.interactiveMedian), '≤ 3000 ms', paint.interactiveMedian <= 3000);
+}
+
+const tap = read('tap');
+if (tap) {
+  for (const [key, label] of [['online_cpu1', 'online'], ['offline_cpu1', 'offline'], ['online_cpu4', 'online, CPU ×4'], ['offline_cpu4', 'offline, CPU ×4']]) {
+    const figures = tap[key];
+    if (!figures) continue;
+    row(`Tap → visible on the circle, ${label} (median of ${figures.samples.length}; DOM / next frame)`,
+      `${figures.dom.toFixed(1)} / ${figures.frame.toFixed(1)} ms`, '≤ 16 ms', figures.frame <= 16);
+  }
+}
+
+const mutations = read('mutations');
+const mutationRows = [];
+if (mutations) {
+  for (const m of mutations) {
+    row(`Create-task throughput with keys / without, ${m.backend}`, m.ratio.toFixed(2), '≥ 0.80', m.ratio >= 0.8);
+    mutationRows.push(`| ${m.backend} | ${m.keyed.perSecond.toFixed(0)} | ${m.keyed.p50.toFixed(1)} / ${m.keyed.p99.toFixed(1)} | ${m.plain.perSecond.toFixed(0)} | ${m.plain.p50.toFixed(1)} / ${m.plain.p99.toFixed(1)} | ${m.ratio.toFixed(2)} |`);
+  }
+}
+
+const drain = read('drain');
+if (drain) row(`100 queued changes drain after reconnecting (median of ${drain.runs})`, ms(drain.median), '≤ 2000 ms', drain.median <= 2000);
+
+const cpu = cpus();
+const machine = [
+  `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  `- Commit: ${run('git rev-parse --short HEAD')}${run('git status --porcelain') ? ' (with uncommitted changes)' : ''}`,
+  `- Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Linux ${release()}`,
+  `- Browser: ${run('/usr/bin/chromium --version')} (headless); server: release build on SQLite, loopback`,
+];
+
+const text = `# Benchmarks
+
+Written by \`scripts/bench.sh\` (see the README); not part of the tests.
+
+${machine.join('\n')}
+
+| Figure | Measured | Budget | |
+|---|---:|---:|---|
+${rows.join('\n')}
+
+## First load of Today, by kind
+
+A signed-in person with eight tasks due today, empty cache. "As served" is
+what Chromium received (\`encodedBodySize\`, headers excluded); gzip and brotli
+are the server's answers when asked for only that encoding.
+
+| Kind | Files | Raw | gzip | brotli | As served | Encoding served |
+|---|---:|---:|---:|---:|---:|---|
+${transferRows.join('\n')}
+
+## Create-task mutation, with and without the key layer
+
+${mutations ? `Loopback HTTP, ${'medians of 5 rounds'}; throughput in requests per second, latency in ms.` : 'Not measured.'}
+
+| Backend | With keys (req/s) | p50 / p99 | Without keys (req/s) | p50 / p99 | Ratio |
+|---|---:|---:|---:|---:|---:|
+${mutationRows.join('\n')}
+
+## How each figure is taken
+
+- **Paint and interactive**: a fresh browser context per run (empty cache, no
+  service worker), Chromium's network throttled to 1.6 Mbps down, 750 kbps up,
+  150 ms round trip, and the CPU slowed 4×. First contentful paint is the
+  browser's paint timing; interactive is when the WASM marks the body
+  \`data-hydrated\`, measured from navigation start.
+- **Tap → visible**: from the \`click\` on the completion circle (the finger
+  lifting; its event time) to its new
+  \`aria-pressed\` in the DOM, and to the next animation frame after that (the
+  budget is checked on the frame). Each tap waits for the previous one to settle.
+- **Key layer**: \`cargo bench -p server --bench mutations\`; the same server
+  with the idempotency layer on and off, in alternating rounds.
+- **Drain**: 100 task creations queued by the service worker while offline;
+  from reconnecting until the outbox is empty, with all 100 on the server.
+`;
+writeFileSync(output, text);
+console.log(text);
