@@ -38,38 +38,61 @@ pub fn service(
 }
 
 /// Writes `.br` and `.gz` beside every compressible file that has none, or
-/// an older one. Runs on a blocking thread, once per process (tests start
-/// many servers); a failure is logged, never fatal.
+/// an older one, on a blocking thread, once per process (tests start many
+/// servers); a failure is logged, never fatal. Older copies (the site was
+/// rebuilt) are removed first, before the server answers: `ServeDir` would
+/// serve them, and an old WASM does not fit the new JavaScript.
 pub fn spawn_precompression(pkg_dir: PathBuf) {
     static STARTED: AtomicBool = AtomicBool::new(false);
     if STARTED.swap(true, Ordering::SeqCst) {
         return;
     }
+    remove_old_copies(&pkg_dir);
     tokio::task::spawn_blocking(move || precompress(&pkg_dir));
 }
 
-fn precompress(pkg_dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(pkg_dir) else {
-        return;
-    };
-    for path in entries.flatten().map(|entry| entry.path()) {
-        let compressible = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| COMPRESSIBLE.contains(&e));
-        if !compressible {
-            continue;
-        }
-        for (suffix, compress) in [("br", brotli_max as Compress), ("gz", gzip_max)] {
-            let target = with_suffix(&path, suffix);
-            if is_fresh(&target, &path) {
-                continue;
-            }
-            if let Err(error) = write_compressed(&path, &target, compress) {
-                tracing::warn!(%error, file = %path.display(), "precompressing failed");
+fn remove_old_copies(pkg_dir: &Path) {
+    for (source, copy) in copies(pkg_dir) {
+        if copy.exists() && !is_fresh(&copy, &source) {
+            if let Err(error) = std::fs::remove_file(&copy) {
+                tracing::warn!(%error, file = %copy.display(), "removing an old compressed copy failed");
             }
         }
     }
+}
+
+fn precompress(pkg_dir: &Path) {
+    for (source, copy) in copies(pkg_dir) {
+        if is_fresh(&copy, &source) {
+            continue;
+        }
+        let compress: Compress = if copy.extension().is_some_and(|e| e == "br") {
+            brotli_max
+        } else {
+            gzip_max
+        };
+        if let Err(error) = write_compressed(&source, &copy, compress) {
+            tracing::warn!(%error, file = %source.display(), "precompressing failed");
+        }
+    }
+}
+
+/// Each compressible file of `pkg_dir` with the paths of its `.br` and
+/// `.gz` copies.
+fn copies(pkg_dir: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(pkg_dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| COMPRESSIBLE.contains(&e))
+        })
+        .flat_map(|path| ["br", "gz"].map(|suffix| (path.clone(), with_suffix(&path, suffix))))
+        .collect()
 }
 
 type Compress = fn(&[u8]) -> std::io::Result<Vec<u8>>;
@@ -160,6 +183,21 @@ mod tests {
         let mut decoded = Vec::new();
         brotli::BrotliDecompress(&mut &body[..], &mut decoded).unwrap();
         assert_eq!(decoded, script.as_bytes());
+    }
+
+    #[test]
+    fn copies_older_than_a_rebuilt_file_are_removed_and_fresh_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let (wasm, css) = (dir.path().join("app.wasm"), dir.path().join("app.css"));
+        std::fs::write(with_suffix(&wasm, "br"), b"old build").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&wasm, b"new build").unwrap();
+        std::fs::write(&css, b"body {}").unwrap();
+        std::fs::write(with_suffix(&css, "br"), b"fresh").unwrap();
+
+        remove_old_copies(dir.path());
+        assert!(!with_suffix(&wasm, "br").exists());
+        assert!(with_suffix(&css, "br").exists());
     }
 
     #[test]
