@@ -4,8 +4,8 @@
 use super::planning::Planning;
 use super::{BottomNav, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
 use crate::api::{Account, AddTask, SetTimeZone};
-use crate::outbox::use_outbox;
 use crate::i18n::use_i18n;
+use crate::outbox::use_outbox;
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
@@ -13,15 +13,12 @@ use leptos::prelude::*;
 #[component]
 pub fn Planner(account: Account, view: View) -> impl IntoView {
     let i18n = use_i18n();
-    let outbox = use_outbox();
-    let planning = Planning::provide(view);
+    let planning = Planning::provide_for(view, account.id);
     let add = ServerAction::<AddTask>::new();
     let first = planning.first_read();
     // Re-read the server's truth after every add, and whenever the outbox
     // settles (drained, or a change refused) — no full reload.
     planning.reread_on(move || add.version().get());
-    let id = account.id;
-    Effect::new(move |_| outbox.greet(id));
     follow_time_zone(first);
 
     let heading = move || text::view_name(i18n.get_locale(), &view, &planning.lists());

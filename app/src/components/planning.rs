@@ -8,7 +8,7 @@
 //! list, so a tap in flight on a task is never lost with its item.
 
 use crate::api::view_tasks;
-use crate::domain::{Task, TaskId, TaskList};
+use crate::domain::{Task, TaskId, TaskList, UserId};
 use crate::error::AppError;
 use crate::outbox::{use_outbox, Outbox};
 use crate::views::{Day, Nav, View, ViewPage};
@@ -47,6 +47,16 @@ impl Planning {
             outbox: use_outbox(),
         };
         provide_context(planning);
+        planning
+    }
+
+    /// Provides the planning of a signed-in page, and has the page greet the
+    /// service worker as `account`, so the outbox sends only that account's
+    /// changes.
+    pub fn provide_for(view: View, account: UserId) -> Self {
+        let planning = Self::provide(view);
+        let outbox = planning.outbox;
+        Effect::new(move |_| outbox.greet(account));
         planning
     }
 

@@ -6,8 +6,8 @@ use super::ErrorLine;
 use crate::api::AddTask;
 use crate::domain::{IdempotencyKey, TaskId, TaskTitle};
 use crate::error::AppError;
-use crate::quick_add;
 use crate::i18n::{t, t_string, use_i18n};
+use crate::quick_add;
 use crate::text;
 use crate::views::View;
 use leptos::html;
@@ -33,6 +33,12 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
             sent.set(Some(input.quick_add));
         }
     });
+    // The next line is another task: a new id and a new key.
+    let renew = move || {
+        sent.set(None);
+        next_id.set(TaskId::new());
+        key.set(IdempotencyKey::generate());
+    };
     let typed = RwSignal::new(0usize);
     let line = RwSignal::new(String::new());
     // The person's date where they are: quick add's «завтра» is theirs.
@@ -79,9 +85,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
         // meanwhile, it already has its own id and key, and stays typed.
         Some(Ok(_)) | Some(Err(AppError::Queued)) => {
             if sent.get_untracked().is_some() {
-                sent.set(None);
-                next_id.set(TaskId::new());
-                key.set(IdempotencyKey::generate());
+                renew();
                 typed.set(0);
                 line.set(String::new());
                 if let Some(input) = input.get_untracked() {
@@ -120,9 +124,7 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     if sent.get_untracked().is_some_and(|sent| sent.trim() != text.trim()) {
-                        sent.set(None);
-                        next_id.set(TaskId::new());
-                        key.set(IdempotencyKey::generate());
+                        renew();
                     }
                     typed.set(text.trim().chars().count());
                     line.set(text);

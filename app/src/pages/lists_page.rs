@@ -6,7 +6,6 @@ use crate::api::CreateList;
 use crate::components::{BottomNav, ErrorLine, OutboxBar, Planning, TopBar};
 use crate::domain::{IdempotencyKey, ListId};
 use crate::error::AppError;
-use crate::outbox::use_outbox;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::views::View;
 use leptos::prelude::*;
@@ -15,15 +14,12 @@ use leptos::prelude::*;
 pub fn ListsPage() -> impl IntoView {
     require_account(|account| {
         let i18n = use_i18n();
-        let outbox = use_outbox();
         // The counts and lists come with any view's read; Completed's is
         // the one linked from here.
-        let planning = Planning::provide(View::Completed);
+        let planning = Planning::provide_for(View::Completed, account.id);
         let create = ServerAction::<CreateList>::new();
         let first = planning.first_read();
         planning.reread_on(move || create.version().get());
-        let id = account.id;
-        Effect::new(move |_| outbox.greet(id));
         view! {
             <TopBar title=Signal::derive(move || t_string!(i18n, lists).to_owned())/>
             <main class="narrow">

@@ -3,7 +3,6 @@
 use super::require_account;
 use crate::components::{BottomNav, LanguageSwitch, OutboxBar, Planning, SignOutButton, TopBar};
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::use_outbox;
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
@@ -12,12 +11,9 @@ use leptos::prelude::*;
 pub fn SettingsPage() -> impl IntoView {
     require_account(|account| {
         let i18n = use_i18n();
-        let outbox = use_outbox();
         // The navigation's counts come with a view's read, as on /lists.
-        let planning = Planning::provide(View::Completed);
+        let planning = Planning::provide_for(View::Completed, account.id);
         let first = planning.first_read();
-        let id = account.id;
-        Effect::new(move |_| outbox.greet(id));
         let who = move || text::signed_in_as(i18n.get_locale(), &account.username);
         view! {
             <TopBar title=Signal::derive(move || t_string!(i18n, settings).to_owned())/>
