@@ -116,6 +116,18 @@ test('a second line added while the first is still on its way is a second task',
   expect((await serverTasks(page)).map((task) => task.title).sort()).toEqual(['Доклад', 'Реферат']);
 });
 
+test('back online with nothing waiting, the page reads the list again: a task added meanwhile elsewhere shows', async ({ page }) => {
+  await signedUpWithOutbox(page);
+  await addTask(page, 'Черновик');
+  await goOffline(page);
+  await postFromAnotherDevice(page, '/api/tasks/add', { id: crypto.randomUUID(), quick_add: 'С телефона сегодня' });
+  await expect(taskRow(page, 'С телефона')).toHaveCount(0);
+
+  await page.context().setOffline(false);
+  await expect(taskRow(page, 'С телефона')).toHaveAttribute('data-sync', 'saved');
+  await expect(page.locator('[data-task-id]')).toHaveCount(2);
+});
+
 test('a reload while changes wait keeps their marks and the bar, and they drain afterwards', async ({ page, context }) => {
   await signedUpWithOutbox(page);
   await addTask(page, 'История');

@@ -79,7 +79,10 @@ impl Outbox {
     /// A list asked for when `settled` was `seen` has arrived: it has
     /// every change settled up to then (later ones stay drawn).
     pub fn list_read(&self, seen: u32) {
-        if self.settling.with_untracked(|s| s.iter().any(|(at, _)| *at <= seen)) {
+        if self
+            .settling
+            .with_untracked(|s| s.iter().any(|(at, _)| *at <= seen))
+        {
             self.settling.update(|s| s.retain(|(at, _)| *at > seen));
         }
     }
@@ -88,7 +91,9 @@ impl Outbox {
     /// and did not refuse were taken by the server; they stay drawn until
     /// the list is read again, which this asks for.
     pub fn receive(&self, snapshot: Snapshot) {
-        let taken = self.snapshot.with_untracked(|before| before.taken_by_now(&snapshot));
+        let taken = self
+            .snapshot
+            .with_untracked(|before| before.taken_by_now(&snapshot));
         let refused = self
             .snapshot
             .with_untracked(|before| snapshot.failures.len() > before.failures.len());
@@ -201,7 +206,13 @@ mod browser {
         on_new_worker.forget();
 
         let window = window();
-        let on_online = Closure::<dyn FnMut()>::new(move || nudge(true));
+        // Back online: the worker sends what waits, and the page reads the
+        // server's truth again even if nothing waited (an answer lost to
+        // the cut, such as a superseded quick-add line's, shows as saved).
+        let on_online = Closure::<dyn FnMut()>::new(move || {
+            nudge(true);
+            outbox.refresh();
+        });
         let _ =
             window.add_event_listener_with_callback("online", on_online.as_ref().unchecked_ref());
         on_online.forget();
