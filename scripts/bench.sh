@@ -21,7 +21,7 @@ cargo leptos build --release
 
 echo "==> browser benchmarks against the release server on SQLite"
 source scripts/release_server.sh
-start_release_server "$addr" "$results/bench.db" "$results/server.log"
+start_release_server "$addr" "sqlite://$results/bench.db" "$results/server.log"
 trap 'kill "$release_server" 2>/dev/null || true' EXIT
 browser_failed=0
 (cd end2end && TETRAD_BENCH_URL="http://$addr" TETRAD_BENCH_RESULTS="$results" \

@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
+source scripts/release_server.sh
 
 seconds="${1:-30}"
 postgres="${TETRAD_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
@@ -16,16 +17,16 @@ addr="127.0.0.1:3019"
 if ! command -v wrk >/dev/null; then
   apt-get install -y -qq wrk >/dev/null
 fi
-cargo build --release --locked -p server --bin tetrad
+# The same build as the site's (a plain `cargo build` would link the
+# server to a WASM file name cargo-leptos does not write).
+cargo leptos build --release
 
 work=$(mktemp -d)
-trap 'kill "${server:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill "${release_server:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 against() {
   local name="$1" url="$2"
-  DATABASE_URL="$url" TETRAD_ADDR="$addr" RUST_LOG=warn target/release/tetrad >"$work/server.log" 2>&1 &
-  server=$!
-  until curl -sf "http://$addr/healthz" >/dev/null; do sleep 0.2; done
+  start_release_server "$addr" "$url" "$work/server.log"
   curl -sf -c "$work/jar" -d "username=load-$RANDOM$RANDOM&password=correct+horse+battery" \
     "http://$addr/api/auth/signup" >/dev/null
   # curl marks HttpOnly cookies with a `#HttpOnly_` prefix; other `#` lines are comments.
@@ -34,7 +35,7 @@ against() {
   echo "== $name: 64 connections, ${seconds} s, POST /api/tasks/create with keys"
   TETRAD_LOAD_COOKIE="$cookie" wrk -t2 -c64 -d"${seconds}s" --latency -s scripts/load.lua "http://$addr" |
     grep -E 'Requests/sec|Non-2xx|Socket errors|summary:|^ +(50|99)%'
-  kill "$server"; wait "$server" 2>/dev/null || true
+  kill "$release_server"; wait "$release_server" 2>/dev/null || true
 }
 
 against SQLite "sqlite://$work/load.db"

@@ -1,15 +1,15 @@
-# Sourced by test.sh and bench.sh: starts the release build of the site
-# (after `cargo leptos build --release`) in the background and waits until
-# it answers. Sets `release_server` to its process id.
-#   start_release_server ADDR DATABASE_FILE LOG_FILE
+# Sourced by test.sh, bench.sh and load.sh: starts the release build of the
+# server (site files from `cargo leptos build --release`, where present) in
+# the background and waits until it answers. Sets `release_server` to its
+# process id.
+#   start_release_server ADDR DATABASE_URL LOG_FILE
 start_release_server() {
-  local addr="$1" database="$2" log="$3"
+  local addr="$1" database_url="$2" log="$3"
   if curl -sf "http://$addr/healthz" >/dev/null; then
     echo "something already answers on $addr; stop it first" >&2
     return 1
   fi
-  rm -f "$database" "$database-shm" "$database-wal"
-  DATABASE_URL="sqlite://$database" TETRAD_ADDR="$addr" RUST_LOG=warn \
+  DATABASE_URL="$database_url" TETRAD_ADDR="$addr" RUST_LOG=warn \
     LEPTOS_SITE_ADDR="$addr" LEPTOS_OUTPUT_NAME=tetrad LEPTOS_SITE_ROOT=target/site \
     LEPTOS_SITE_PKG_DIR=pkg target/release/tetrad >"$log" 2>&1 &
   release_server=$!

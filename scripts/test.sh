@@ -59,6 +59,7 @@ phase "release build and smoke test"
 cargo leptos build --release
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
-start_release_server "$release_addr" target/e2e/release.db target/e2e/release.log
+rm -f target/e2e/release.db*
+start_release_server "$release_addr" sqlite://target/e2e/release.db target/e2e/release.log
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
   npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { median, record } from './common';
-import { goOffline, signUp, uniqueName, waitForOutbox } from '../tests/helpers';
+import { addLinesFromPage, goOffline, signUp, uniqueName, waitForOutbox } from '../tests/helpers';
 
 // 100 changes made offline, then the network comes back: the time until the
 // outbox is empty and the server has all of them. Median of 3 accounts.
@@ -14,15 +14,7 @@ test('100 queued changes drain after reconnecting', async ({ browser, baseURL })
     await signUp(page, uniqueName('drain'));
     await waitForOutbox(page);
     await goOffline(page);
-    await page.evaluate(async () => {
-      for (let i = 0; i < 100; i++) {
-        await fetch('/api/tasks/add', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': crypto.randomUUID() },
-          body: new URLSearchParams({ id: crypto.randomUUID(), quick_add: `Задача ${i}` }),
-        });
-      }
-    });
+    await addLinesFromPage(page, 100);
     const bar = page.locator('#outbox-status');
     await expect(bar).toHaveAttribute('data-pending', '100');
     const started = Date.now();

@@ -82,6 +82,27 @@ export async function postFromAnotherDevice(page: Page, path: string, form: Reco
   return response.json();
 }
 
+/**
+ * Sends `count` quick-add lines from the page, in order, each with its own
+ * id and key ("Задача 000", "Задача 001", ...); returns the answers'
+ * statuses (202 when the worker kept them for later).
+ */
+export async function addLinesFromPage(page: Page, count: number): Promise<number[]> {
+  return page.evaluate(async (count) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const body = new URLSearchParams({ id: crypto.randomUUID(), quick_add: `Задача ${String(i).padStart(3, '0')}` });
+      const response = await fetch('/api/tasks/add', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': crypto.randomUUID() },
+        body,
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  }, count);
+}
+
 /** Adds a task through the quick-add line and waits until the server has it. */
 export async function addTask(page: Page, title: string): Promise<void> {
   await page.fill('input[name="quick_add"]', title);

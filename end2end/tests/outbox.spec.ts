@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, goOffline, PASSWORD, postFromAnotherDevice, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
+  addLinesFromPage, addTask, goOffline, PASSWORD, postFromAnotherDevice, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
   waitForOutbox,
 } from './helpers';
 
@@ -253,19 +253,7 @@ test('a repeating task completed, taken back and completed again offline has exa
 test('100 changes queued offline drain in order after reconnecting (prints the time)', async ({ page, context }) => {
   await signedUpWithOutbox(page);
   await goOffline(page);
-  const queued = await page.evaluate(async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const body = new URLSearchParams({ id: crypto.randomUUID(), quick_add: `Задача ${String(i).padStart(3, '0')}` });
-      const response = await fetch('/api/tasks/add', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': crypto.randomUUID() },
-        body,
-      });
-      statuses.push(response.status);
-    }
-    return statuses;
-  });
+  const queued = await addLinesFromPage(page, 100);
   expect(new Set(queued)).toEqual(new Set([202]));
   await expect(bar(page)).toHaveAttribute('data-pending', '100');
 

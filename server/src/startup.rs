@@ -71,6 +71,7 @@ impl Application {
         })?;
         leptos_options.site_addr = local_addr;
         let faults = Faults::default();
+        static_files::spawn_precompression(pkg_dir(&leptos_options));
         let router = router(&config, storage.clone(), faults.clone(), leptos_options);
         let maintenance = maintenance::spawn(storage.clone(), config.retention.clone());
         Ok(Self {
@@ -112,6 +113,11 @@ impl Application {
     }
 }
 
+/// Where the built JavaScript, WASM and CSS are.
+fn pkg_dir(options: &LeptosOptions) -> std::path::PathBuf {
+    std::path::Path::new(&*options.site_root).join(&*options.site_pkg_dir)
+}
+
 fn router(
     config: &Config,
     storage: Arc<dyn Storage>,
@@ -134,9 +140,7 @@ fn router(
     };
 
     let worker = ServiceWorker::for_site(&leptos_options);
-    let pkg_dir =
-        std::path::Path::new(&*leptos_options.site_root).join(&*leptos_options.site_pkg_dir);
-    static_files::spawn_precompression(pkg_dir.clone());
+    let pkg_dir = pkg_dir(&leptos_options);
     Router::new()
         .route("/healthz", get(move || healthz(storage.clone())))
         .route("/sw.js", get(move || async move { worker.response() }))
