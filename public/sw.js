@@ -1,28 +1,28 @@
 // Tetrad's service worker: the outbox (DESIGN.md §4) and the offline app.
 //
-// Its rule for a mutation: try to send it; if the network fails or a proxy
-// answers 502/503/504, keep a copy in IndexedDB, answer the page 202 with
-// `X-Tetrad-Queued: 1`, and replay it later, in order, with the same
-// idempotency key, so the server does it exactly once. The server writes
-// the build id and asset paths into this file when it serves it.
+// Its rule for a mutation: try to send it; if the network fails, no answer
+// comes within the deadline, or a proxy answers 502/503/504, keep a copy in
+// IndexedDB, answer the page 202 with `X-Tetrad-Queued: 1`, and replay it
+// later, in order, with the same idempotency key, so the server does it
+// exactly once. Its rule for pages: network first (within a deadline), and
+// every planner page kept per account, so the app opens offline on any view.
+//
+// Every decision lives in the policy (`public/sw-policy.js`, tested with
+// `node --test`); this file wires it to the browser. The server writes the
+// build id, the asset path, the names shared with the app, the offline
+// page's words and the policy itself into this file when it serves it.
 
-const BUILD = '__TETRAD_BUILD__';
-const PKG = '__TETRAD_PKG__';
-const STATIC_CACHE = `tetrad-static-${BUILD}`;
-const PAGE_CACHE = `tetrad-pages-${BUILD}`;
+const CONFIG = __TETRAD_CONFIG__;
+__TETRAD_POLICY__
+const policy = self.tetradPolicy;
+const { names } = CONFIG;
+const STATIC_CACHE = `tetrad-static-${CONFIG.build}`;
+const PAGE_CACHE = `tetrad-pages-${CONFIG.build}`;
 const PRECACHE = [
-  `${PKG}.js`, `${PKG}.wasm`, `${PKG}.css`,
+  `${CONFIG.pkg}.js`, `${CONFIG.pkg}.wasm`, `${CONFIG.pkg}.css`,
   '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png',
   '/icons/maskable-512.png', '/icons/apple-touch-icon.png',
 ];
-// Pages that are the same for everyone, kept for offline use as they are.
-const PUBLIC_PAGES = ['/signin', '/signup'];
-// Sign-in, sign-up and sign-out are never queued: their meaning expires.
-const AUTH_PREFIX = '/api/auth/';
-const RETRIED_STATUSES = [502, 503, 504];
-// A request answered with another 5xx this many times waits for the person.
-const STUCK_AFTER = 4;
-const MAX_BACKOFF_MS = 60_000;
 
 // ---------------------------------------------------------------- storage
 
@@ -37,9 +37,10 @@ function database() {
       open.onupgradeneeded = () => {
         const db = open.result;
         // Entries in the order they were made (seq), each with its state:
-        // 'pending' (to send), 'stuck' (waits for the person), 'failed'
-        // (refused by the server; shown until dismissed). Stores are made
-        // only where missing, so an upgrade keeps what waits.
+        // 'sending' (being sent live; until its deadline), 'pending' (to
+        // send), 'stuck' (waits for the person), 'failed' (refused by the
+        // server; shown until dismissed). Stores are made only where
+        // missing, so an upgrade keeps what waits.
         if (!db.objectStoreNames.contains('entries')) {
           const entries = db.createObjectStore('entries', { keyPath: 'seq', autoIncrement: true });
           entries.createIndex('key', ['account', 'key'], { unique: true });
@@ -92,13 +93,32 @@ async function setCurrentAccount(value) {
   await done((await store('meta', 'readwrite')).put({ name: 'account', value }));
 }
 
+// ---------------------------------------------------------------- the network
+
+/** `fetch` that gives up after `ms` (an aborted request counts as no answer). */
+async function fetchWithin(request, ms, init = {}) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    return await fetch(request, { ...init, signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What the policy reads of an answer (a redirect not followed counts as one). */
+function outcomeOf(response) {
+  return { status: response.type === 'opaqueredirect' ? 302 : response.status };
+}
+
 // ---------------------------------------------------------------- pages
 
 async function snapshot(account) {
   const entries = account ? await allEntries(account) : [];
   const view = (entry) => ({
     key: entry.key, url: entry.url, body: entry.body, time: entry.time,
-    stuck: entry.state === 'stuck', status: entry.status ?? null, reason: entry.reason ?? null,
+    stuck: entry.state === 'stuck', sending: entry.state === 'sending',
+    status: entry.status ?? null, reason: entry.reason ?? null,
   });
   return {
     pending: entries.filter((e) => e.state !== 'failed').map(view),
@@ -106,10 +126,16 @@ async function snapshot(account) {
   };
 }
 
+// Keys of live requests saved after the page that sent them was gone: the
+// pages open now read their view again (they could not have known).
+let savedUnseen = [];
+
 async function tellPages() {
   clearTimeout(tellTimer);
   tellTimer = null;
-  const message = JSON.stringify(await snapshot(await currentAccount()));
+  const news = await snapshot(await currentAccount());
+  news.saved = savedUnseen.splice(0);
+  const message = JSON.stringify(news);
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const page of pages) page.postMessage(message);
 }
@@ -123,26 +149,28 @@ function tellPagesSoon() {
 
 // ---------------------------------------------------------------- outbox
 
-function isMutation(url, request) {
-  return request.method === 'POST' && url.pathname.startsWith('/api/') && !url.pathname.startsWith(AUTH_PREFIX);
-}
-
 function formField(body, name) {
   try { return new URLSearchParams(body).get(name); } catch { return null; }
 }
 
-function queuedAnswer(navigation) {
-  // A form posted before the app loaded: back to the list, which shows
-  // the change as waiting.
-  if (navigation) return Response.redirect('/', 303);
+function queuedAnswer(request) {
+  // A form posted before the app loaded: back to the page it came from,
+  // which shows the change as waiting.
+  if (request.mode === 'navigate') {
+    const back = request.referrer && new URL(request.referrer).origin === self.location.origin
+      ? new URL(request.referrer).pathname : '/';
+    return Response.redirect(back, 303);
+  }
   return new Response(JSON.stringify({ queued: true }), {
     status: 202,
-    headers: { 'Content-Type': 'application/json', 'X-Tetrad-Queued': '1' },
+    headers: { 'Content-Type': 'application/json', [names.queuedHeader]: '1' },
   });
 }
 
+/** Keeps `entry` to be replayed (it may already be kept, being sent). */
 async function enqueue(entry) {
-  if (!(await entryByKey(entry.account, entry.key))) await putEntry(entry);
+  const kept = await entryByKey(entry.account, entry.key);
+  await putEntry({ ...(kept || entry), state: 'pending' });
   await tellPages();
   if (self.registration.sync) {
     try { await self.registration.sync.register('tetrad-outbox'); } catch { /* not allowed here */ }
@@ -156,39 +184,66 @@ async function sendMutation(event) {
   // The body is read from a clone taken before the request leaves.
   const body = await request.clone().text();
   const headers = {};
-  for (const name of ['content-type', 'idempotency-key', 'x-tetrad-account']) {
+  for (const name of ['content-type', names.keyHeader, names.accountHeader]) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
   }
-  const key = headers['idempotency-key'] || formField(body, 'idempotency_key');
-  const account = headers['x-tetrad-account'] || (await currentAccount());
-  const navigation = request.mode === 'navigate';
+  const key = headers[names.keyHeader] || formField(body, names.keyField);
+  const account = headers[names.accountHeader] || (await currentAccount());
   // Without a key or an owner a request cannot be replayed safely: it is
   // sent once, and a failure is the page's to show.
   const entry = key && account && {
     key, account, url: url.pathname + url.search, body,
-    headers: { ...headers, 'idempotency-key': key, 'x-tetrad-account': account },
-    time: Date.now(), attempts: 0, state: 'pending',
+    headers: { ...headers, [names.keyHeader]: key, [names.accountHeader]: account },
+    time: Date.now(), attempts: 0,
   };
-  // Behind changes still waiting, a new one waits too: order is kept.
-  if (entry && (await allEntries(account)).some((e) => e.state !== 'failed')) {
-    await enqueue(entry);
-    return queuedAnswer(navigation);
+  if (entry) {
+    // Behind changes still waiting, a new one waits too: order is kept.
+    const now = Date.now();
+    if ((await allEntries(account)).some((e) => policy.isWaiting(e, now))) {
+      await enqueue(entry);
+      return queuedAnswer(request);
+    }
+    // Kept before it leaves, so a page reloaded or closed meanwhile still
+    // sees it, and it is replayed if this worker stops mid-request.
+    if (!(await entryByKey(account, key))) {
+      await putEntry({ ...entry, state: 'sending', until: now + policy.DEADLINES.mutation });
+    }
   }
-  let response;
+  let response = null;
   try {
-    response = await fetch(request);
-  } catch (error) {
-    if (!entry) throw error;
-    await enqueue(entry);
-    return queuedAnswer(navigation);
+    response = await fetchWithin(request, policy.DEADLINES.mutation);
+  } catch {
+    // No answer: the network failed, or the deadline passed.
   }
-  if (entry && RETRIED_STATUSES.includes(response.status)) {
+  const outcome = response ? outcomeOf(response) : { error: 'network' };
+  if (policy.afterSend(outcome, Boolean(entry)) === 'queue') {
     await enqueue(entry);
-    return queuedAnswer(navigation);
+    return queuedAnswer(request);
   }
-  if (response.ok || response.type === 'opaqueredirect') refreshPageSoon();
+  if (entry) await settleLive(entry, response, event.clientId);
+  if (!response) return Response.error();
+  if (policy.isSaved(outcome)) refreshPageOf(event.clientId, account);
   return response;
+}
+
+/**
+ * A live request answered: it leaves the outbox. A refusal whose page is
+ * gone (reloaded, closed) is kept as a failure, so the next page shows it.
+ */
+async function settleLive(entry, response, clientId) {
+  const kept = await entryByKey(entry.account, entry.key);
+  if (!kept) return;
+  const refused = response && response.status >= 400;
+  const pageGone = !(clientId && (await self.clients.get(clientId)));
+  if (refused && pageGone) {
+    const reason = await response.clone().text();
+    await putEntry({ ...kept, state: 'failed', status: response.status, reason });
+  } else {
+    await deleteEntry(kept.seq);
+    if (pageGone && response) savedUnseen.push(entry.key);
+  }
+  tellPagesSoon();
 }
 
 let replaying = null;
@@ -204,87 +259,93 @@ function scheduleReplay() {
 }
 
 function later() {
-  backoff = Math.min(backoff ? backoff * 2 : 1000, MAX_BACKOFF_MS);
+  backoff = policy.backoff(backoff);
   retryAt = Date.now() + backoff;
   scheduleReplay();
 }
 
-function replayOnce(entry) {
-  return fetch(entry.url, {
-    method: 'POST',
-    headers: { ...entry.headers, accept: 'application/json' },
-    body: entry.body,
-    credentials: 'same-origin',
-    redirect: 'manual',
-  });
-}
-
 // Sends the account's waiting entries in order, one at a time. Only one
-// replay runs at once: every trigger (pages, timer, Background Sync) joins
-// the running one. Entries added meanwhile are picked up by the next pass.
+// replay runs at once, whatever the number of tabs: every trigger (pages,
+// timer, Background Sync) joins the running one. Entries added meanwhile
+// are picked up by the next pass.
 function replay(force) {
   if (replaying) return replaying;
   replaying = (async () => {
     const account = await currentAccount();
     if (!account) return;
-    if (!force && (Date.now() < retryAt || pausedFor === account)) return;
+    if (!force && Date.now() < retryAt) return;
     let changed = false;
     try {
       for (;;) {
-        const waiting = (await allEntries(account)).filter((e) => e.state !== 'failed');
+        const now = Date.now();
+        const waiting = (await allEntries(account)).filter((e) => policy.isWaiting(e, now));
         if (waiting.length === 0) { backoff = 0; retryAt = 0; return; }
         for (const entry of waiting) {
-          const outcome = await replayEntry(entry);
+          const outcome = await replayEntry(entry, account);
           if (outcome === 'stop') return;
           changed = true;
         }
       }
     } finally {
       await tellPages();
-      if (changed) refreshPageSoon();
+      if (changed) refreshKeptPages(account);
     }
   })().finally(() => { replaying = null; });
   return replaying;
 }
 
 // One entry: 'next' when it is settled (saved, or refused for good), 'stop'
-// when the queue must wait (network, 401, 409, 5xx, or it waits for the person).
-async function replayEntry(entry) {
-  if (entry.state === 'stuck') { backoff = 0; retryAt = 0; return 'stop'; }
-  let response;
+// when the queue must wait (network, deadline, 401, 409, 5xx, or it waits
+// for the person).
+async function replayEntry(entry, account) {
+  switch (policy.readiness(entry, { account, pausedFor, now: Date.now() })) {
+    case 'send': break;
+    case 'expired':
+      await putEntry({ ...entry, state: 'stuck', status: null, reason: null });
+      return 'stop';
+    case 'hold': backoff = 0; retryAt = 0; return 'stop';
+    case 'in-flight': return 'next';
+    default: return 'next';
+  }
+  let response = null;
   try {
-    response = await replayOnce(entry);
+    response = await fetchWithin(entry.url, policy.DEADLINES.mutation, {
+      method: 'POST',
+      headers: { ...entry.headers, accept: 'application/json' },
+      body: entry.body,
+      credentials: 'same-origin',
+      redirect: 'manual',
+    });
   } catch {
-    later();
-    return 'stop';
+    // No answer: tried again later.
   }
-  const status = response.status;
-  if (response.ok || response.type === 'opaqueredirect') {
-    await deleteEntry(entry.seq);
-    tellPagesSoon();
-    return 'next';
+  const { verdict, attempts } = policy.afterReplay(response ? outcomeOf(response) : { error: 'network' }, entry.attempts);
+  const reason = async () => (response ? response.text() : null);
+  switch (verdict) {
+    case 'saved':
+      await deleteEntry(entry.seq);
+      tellPagesSoon();
+      return 'next';
+    case 'pause':
+      // Signed out, or another account signed in: hold everything until
+      // this account's page says hello again.
+      pausedFor = entry.account;
+      return 'stop';
+    case 'stuck':
+      await putEntry({ ...entry, attempts, state: 'stuck', status: response.status, reason: await reason() });
+      later();
+      return 'stop';
+    case 'refused':
+      // This change cannot be saved. The person is told why; the entries
+      // behind it go on.
+      await putEntry({ ...entry, state: 'failed', status: response.status, reason: await reason() });
+      tellPagesSoon();
+      return 'next';
+    default:
+      if (attempts !== entry.attempts) await putEntry({ ...entry, attempts });
+      later();
+      return 'stop';
   }
-  if (status === 401) {
-    // Signed out, or another account signed in: hold everything until this
-    // account's page says hello again.
-    pausedFor = entry.account;
-    return 'stop';
-  }
-  if (status === 409 || status >= 500) {
-    entry.attempts += 1;
-    if (status >= 500 && !RETRIED_STATUSES.includes(status) && entry.attempts >= STUCK_AFTER) {
-      Object.assign(entry, { state: 'stuck', status, reason: await response.text() });
-    }
-    await putEntry(entry);
-    later();
-    return 'stop';
-  }
-  // Any other 4xx: this change cannot be saved. The person is told why; the
-  // entries behind it go on.
-  Object.assign(entry, { state: 'failed', status, reason: await response.text() });
-  await putEntry(entry);
-  tellPagesSoon();
-  return 'next';
 }
 
 async function onPageMessage(data) {
@@ -293,9 +354,10 @@ async function onPageMessage(data) {
   switch (message.type) {
     case 'hello':
       if (message.account !== account) await setCurrentAccount(message.account);
-      pausedFor = null;
+      if (pausedFor === message.account) pausedFor = null;
       await tellPages();
-      return replay(true);
+      await replay(true);
+      return keepPagesOf(message.account, message.lists, message.path);
     case 'replay':
       return replay(Boolean(message.force));
     case 'dismiss':
@@ -307,7 +369,7 @@ async function onPageMessage(data) {
     }
     case 'retry': {
       const entry = account && (await entryByKey(account, message.key));
-      if (entry) await putEntry({ ...entry, state: 'pending', attempts: 0 });
+      if (entry) await putEntry({ ...entry, state: 'pending', attempts: 0, renewed: Date.now() });
       await tellPages();
       return replay(true);
     }
@@ -318,48 +380,136 @@ async function onPageMessage(data) {
 
 // ---------------------------------------------------------------- pages offline
 
-// The list page is the account's own: it is kept with the account it was
-// made for (the server names it in `X-Tetrad-Account`) and only ever shown
-// to that account.
-async function keepPage(path, response) {
-  if (response.status !== 200 || response.redirected) return;
-  if (path === '/' && !response.headers.get('x-tetrad-account')) return;
-  await (await caches.open(PAGE_CACHE)).put(path, response);
+// Every planner page is the account's own: it is kept with the account the
+// server named in `X-Tetrad-Account`, and only ever shown to that account.
+// Pages are kept per build: a new worker rebuilds them before it takes over.
+
+async function keep(path, response, cacheName = PAGE_CACHE) {
+  const kind = policy.keepable({
+    path,
+    status: response.status,
+    redirected: response.redirected,
+    account: response.headers.get(names.accountHeader),
+  }, names);
+  if (!kind) return false;
+  await (await caches.open(cacheName)).put(path, response);
+  return true;
 }
 
-let refreshTimer = null;
-function refreshPageSoon() {
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(async () => {
-    try { await keepPage('/', await fetch('/', { credentials: 'same-origin' })); } catch { /* offline */ }
-  }, 1500);
+/** The kept pages: path → the account each was made for (null: public). */
+async function keptPages(cacheName = PAGE_CACHE) {
+  const cache = await caches.open(cacheName);
+  const kept = new Map();
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    kept.set(new URL(request.url).pathname, response && response.headers.get(names.accountHeader));
+  }
+  return kept;
+}
+
+/** Fetches a page for keeping (with the session's cookie); false when the network fails. */
+async function fetchAndKeep(path, cacheName = PAGE_CACHE) {
+  try {
+    const response = await fetchWithin(path, policy.DEADLINES.warm, { credentials: 'same-origin', redirect: 'follow' });
+    await keep(path, response, cacheName);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Keeps every planner page of the account the page greeting us shows, each
+// view and each list, so any of them opens offline from then on (whatever
+// the way in: sign-up, sign-in, a deep link). Pages already kept for it
+// stay as they are (a visit or a saved change refreshes them).
+let keeping = Promise.resolve();
+function keepPagesOf(account, lists, first) {
+  keeping = keeping.then(async () => {
+    if (!account) return;
+    const kept = await keptPages();
+    const pages = policy.pagesToKeep(names, lists);
+    // The page that said hello first: it is the one reopened offline next.
+    if (pages.includes(first)) pages.unshift(...pages.splice(pages.indexOf(first), 1));
+    for (const path of pages) {
+      if (kept.get(path) === account) continue;
+      if (!(await fetchAndKeep(path))) return; // offline: next time
+    }
+  });
+  return keeping;
+}
+
+/** After a change the page saved: its own page again, so it opens offline as it is. */
+function refreshPageOf(clientId, account) {
+  if (!clientId) return;
+  keeping = keeping.then(async () => {
+    const client = await self.clients.get(clientId);
+    if (!client) return;
+    const path = new URL(client.url).pathname;
+    if ((await keptPages()).get(path) === account) await fetchAndKeep(path);
+  });
+}
+
+/** After the queue drained: every page kept for the account, again. */
+function refreshKeptPages(account) {
+  keeping = keeping.then(async () => {
+    for (const [path, owner] of await keptPages()) {
+      if (owner === account && !(await fetchAndKeep(path))) return;
+    }
+  });
+}
+
+function mint(kind) {
+  return kind === 'id'
+    ? policy.uuidv7(Date.now(), crypto.getRandomValues(new Uint8Array(16)))
+    : crypto.randomUUID();
+}
+
+/** A kept page as served: with fresh ids and keys in its forms. */
+async function served(response) {
+  const html = policy.remint(await response.text(), mint);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+function language() {
+  return policy.languageOf(self.navigator.languages || [self.navigator.language]);
 }
 
 async function offlinePage(path) {
   const cache = await caches.open(PAGE_CACHE);
-  if (PUBLIC_PAGES.includes(path)) return cache.match(path);
-  const page = await cache.match('/');
-  const account = await currentAccount();
-  if (page && account && page.headers.get('x-tetrad-account') === account) return page;
-  return null;
+  const choice = policy.offlineChoice(path, await keptPages(), await currentAccount(), names);
+  if (choice.serve) {
+    const page = await cache.match(choice.serve);
+    if (page) return served(page);
+  }
+  return new Response(policy.offlineHtml(CONFIG.words, choice.fallback || 'offline', language()), {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  });
 }
 
-const OFFLINE_HTML = `<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Тетрадь</title></head>
-<body><main style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">
-<h1>Нет сети</h1><p>Тетрадь откроется, когда появится интернет. Изменения, которые вы уже сделали, сохранены на телефоне.</p>
-</main></body></html>`;
-
-async function navigate(request) {
+// Network first: the network's page when it comes within the deadline;
+// otherwise the kept one (the network's answer, when it comes, refreshes
+// what is kept). Without a kept page, the network is waited for.
+async function navigate(event) {
+  const request = event.request;
   const path = new URL(request.url).pathname;
-  try {
-    const response = await fetch(request);
-    if (path === '/' || PUBLIC_PAGES.includes(path)) await keepPage(path, response.clone());
+  const network = fetch(request).then(async (response) => {
+    await keep(path, response.clone());
     return response;
+  });
+  event.waitUntil(network.catch(() => undefined));
+  const kept = policy.offlineChoice(path, await keptPages(), await currentAccount(), names);
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), policy.DEADLINES.navigation));
+  try {
+    const first = kept.serve ? await Promise.race([network, late]) : await network;
+    if (first) return first;
   } catch {
-    return (await offlinePage(path))
-      || new Response(OFFLINE_HTML, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    // No network.
   }
+  return offlinePage(path);
 }
 
 async function cacheFirst(request) {
@@ -373,24 +523,47 @@ async function cacheFirst(request) {
 
 async function authRequest(request) {
   // Whoever signs in next, nothing queued is sent until their page says
-  // who they are; the private page kept for offline use goes.
-  await setCurrentAccount(null);
-  await caches.delete(PAGE_CACHE);
-  return fetch(request);
+  // who they are, and the pages kept for offline use go. Only once it went
+  // through: a sign-out that fails offline changes nothing (the person is
+  // still signed in, and their waiting changes still show).
+  const response = await fetch(request);
+  if (policy.authSucceeded(outcomeOf(response))) {
+    await setCurrentAccount(null);
+    await caches.delete(PAGE_CACHE);
+    await tellPages();
+  }
+  return response;
 }
 
-// ---------------------------------------------------------------- events
+// ---------------------------------------------------------------- updates
+
+// A new worker installs completely or not at all: every static file, and
+// the pages the old one kept for the current account, rebuilt by this
+// build's server. Any failure fails the install, and the old worker (with
+// its caches) stays until the next try.
+async function install() {
+  const cache = await caches.open(STATIC_CACHE);
+  await cache.addAll(PRECACHE);
+  const account = await currentAccount();
+  if (account) {
+    const paths = new Set();
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('tetrad-pages-') || name === PAGE_CACHE) continue;
+      for (const [path, owner] of await keptPages(name)) if (owner === account) paths.add(path);
+    }
+    for (const path of paths) {
+      if (!(await fetchAndKeep(path))) throw new Error(`could not rebuild ${path} for offline use`);
+    }
+  }
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(STATIC_CACHE);
-    await Promise.all(PRECACHE.map((url) => cache.add(url).catch(() => undefined)));
-    await self.skipWaiting();
-  })());
+  event.waitUntil(install().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
+    // Only now, with the new caches complete, do the old ones go.
     for (const name of await caches.keys()) {
       if (name.startsWith('tetrad-') && name !== STATIC_CACHE && name !== PAGE_CACHE) await caches.delete(name);
     }
@@ -398,19 +571,21 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+// ---------------------------------------------------------------- events
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return; // other origins: never touched
-  if (request.method === 'POST') {
-    if (url.pathname.startsWith(AUTH_PREFIX)) event.respondWith(authRequest(request));
-    else if (isMutation(url, request)) event.respondWith(sendMutation(event));
-    return;
-  }
-  if (request.method !== 'GET') return;
-  if (request.mode === 'navigate') event.respondWith(navigate(request));
-  else if (url.pathname.startsWith(`${PKG.slice(0, PKG.lastIndexOf('/'))}/`) || url.pathname.startsWith('/icons/')
-    || url.pathname === '/manifest.webmanifest') event.respondWith(cacheFirst(request));
+  const path = url.pathname;
+  if (policy.isAuth(request.method, path, names)) event.respondWith(authRequest(request));
+  else if (policy.isMutation(request.method, path, names)) event.respondWith(sendMutation(event));
+  else if (request.method !== 'GET') return;
+  else if (request.mode === 'navigate') event.respondWith(navigate(event));
+  else if (policy.isRead(request.method, path, names)) {
+    event.respondWith(fetchWithin(request, policy.DEADLINES.read).catch(() => Response.error()));
+  } else if (path.startsWith(`${CONFIG.pkg.slice(0, CONFIG.pkg.lastIndexOf('/'))}/`) || path.startsWith('/icons/')
+    || path === '/manifest.webmanifest') event.respondWith(cacheFirst(request));
 });
 
 self.addEventListener('message', (event) => {

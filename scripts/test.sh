@@ -38,6 +38,9 @@ pg_isready -d "$TETRAD_TEST_POSTGRES/postgres"
 phase "unit and integration tests"
 cargo test --locked -p app -p server
 
+phase "service worker policy (node:test)"
+node --test end2end/worker/
+
 phase "build (cargo leptos)"
 # `cargo leptos end-to-end` exits 0 when the build fails, so build first.
 cargo leptos build
@@ -54,12 +57,15 @@ cargo leptos end-to-end
 phase "release build and smoke test"
 # scripts/run.sh serves the release build, which differs (size-optimised
 # WASM, no debug assertions): two failures this suite missed were release
-# only (a build error, a hydration mismatch). Sign-up, tasks, the outbox
-# and the installed app, against the release server.
+# only (a build error, a hydration mismatch). Sign-up, tasks, the outbox,
+# the installed app opened offline, the last action winning, signing out
+# with changes waiting and the browser chaos test, against the release
+# server.
 cargo leptos build --release
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
 rm -f target/e2e/release.db*
 start_release_server "$release_addr" sqlite://target/e2e/release.db target/e2e/release.log
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
-  npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts)
+  npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
+    tests/reopen.spec.ts tests/last_action.spec.ts tests/sign_out.spec.ts tests/chaos.spec.ts)

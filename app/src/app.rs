@@ -1,7 +1,10 @@
 //! The document shell and the routes.
 
 use crate::i18n::{t_string, use_i18n, I18nContextProvider};
-use crate::pages::{ListPage, ListsPage, NotFound, PlannerPage, SettingsPage, SignInPage, SignUpPage};
+use crate::pages::{
+    provide_known_account, ListPage, ListsPage, NotFound, PlannerPage, SettingsPage, SignInPage,
+    SignUpPage,
+};
 use crate::views::View;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Meta, Stylesheet, Title};
@@ -42,6 +45,7 @@ pub fn App() -> impl IntoView {
     // One outbox for the life of the page: its worker connection and
     // timers outlive any one view.
     crate::outbox::provide_outbox();
+    provide_known_account();
     mark_hydrated();
 
     view! {

@@ -13,6 +13,7 @@ pub mod domain;
 pub mod error;
 pub mod outbox;
 mod pages;
+pub mod protocol;
 pub mod quick_add;
 pub mod text;
 pub mod views;

@@ -21,6 +21,29 @@ export async function signUp(page: Page, name: string, password = PASSWORD): Pro
   await expect(page.locator('input[name="quick_add"]')).toBeVisible();
 }
 
+export async function signIn(page: Page, name: string, password = PASSWORD): Promise<void> {
+  await page.goto('/signin');
+  await waitForHydration(page);
+  await page.fill('input[name="username"]', name);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]');
+  await expect(page.locator('input[name="quick_add"]')).toBeVisible();
+}
+
+/** Taps a task's circle and checks the circle shows the state asked for at once. */
+export async function tap(page: Page, title: string, expected: boolean): Promise<void> {
+  const circle = taskRow(page, title).locator('button[aria-pressed]');
+  await circle.click();
+  await expect(circle).toHaveAttribute('aria-pressed', String(expected));
+}
+
+/** Adds a line through quick add; the row shows at once (waiting or saved). */
+export async function quickAdd(page: Page, line: string): Promise<void> {
+  await page.fill('input[name="quick_add"]', line);
+  await page.press('input[name="quick_add"]', 'Enter');
+  await expect(page.locator('input[name="quick_add"]')).toHaveValue('');
+}
+
 /**
  * Declared in the page: opens the worker's database if it exists, never
  * creating it (an empty database made here would lack the worker's stores).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { serverTasks, signUp, uniqueName } from './helpers';
+import { goOffline, quickAdd, serverTasks, signUp, uniqueName, waitForOutbox } from './helpers';
 
 // A time zone far from the server's UTC, so "tomorrow" is the person's
 // tomorrow, not the server's.
@@ -40,4 +40,30 @@ test('quick add understands English too, with a repetition', async ({ page }) =>
   const [task] = await serverTasks(page);
   expect(task.title).toBe('Piano');
   expect(task.recurrence).toBe('weekly mon');
+});
+
+test('a line added for another view leaves this one at its answer, says where it went, and no row stays "sending"', async ({ page, context }) => {
+  await signUp(page, uniqueName('elsewhere'));
+  await waitForOutbox(page);
+  await quickAdd(page, 'Алгебра: №245, 247 завтра');
+  await expect.poll(async () => (await serverTasks(page)).length).toBe(1);
+  const [saved] = await serverTasks(page);
+  await expect(page.locator('.added')).toContainText(`«${saved.title}» добавлена в раздел Скоро`);
+  await expect(page.locator('[data-task-id]')).toHaveCount(0);
+  await expect(page.locator('[data-sync="sending"]')).toHaveCount(0);
+  await goOffline(page);
+  await context.setOffline(false);
+  await page.waitForTimeout(500);
+  await expect(page.locator('[data-task-id]')).toHaveCount(0);
+
+  // Offline: kept for later, and it says so.
+  await goOffline(page);
+  await quickAdd(page, 'Реферат завтра');
+  await expect(page.locator('.added')).toContainText('«Реферат» добавится, когда появится сеть, в раздел Скоро');
+  await expect(page.locator('[data-task-id]')).toHaveCount(0);
+  await expect(page.locator('#outbox-status')).toHaveText('1 изменение ждёт сети');
+  await context.setOffline(false);
+  await expect(page.locator('#outbox-status')).toBeHidden();
+  await expect(page.locator('[data-task-id]')).toHaveCount(0);
+  expect((await serverTasks(page)).map((t) => t.title).sort()).toEqual([saved.title, 'Реферат'].sort());
 });

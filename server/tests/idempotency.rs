@@ -310,7 +310,15 @@ async fn completing_twice_keeps_the_first_completion_time(backend: Backend) {
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
     let id = new_id();
-    app.add_task(&browser, &id, "Физика").await;
+    // Added in the morning from a phone, completed on the way home.
+    let added = [
+        ("id", id.as_str()),
+        ("quick_add", "Физика"),
+        ("at", "2026-09-01T07:00:00Z"),
+    ];
+    let key = Uuid::new_v4().to_string();
+    app.post_keyed(&browser, &key, "/api/tasks/add", &added)
+        .await;
     let at = "2026-09-01T08:05:00Z";
 
     let complete = |at: &'static str| {
@@ -386,7 +394,8 @@ async fn completing_a_task_of_another_account_is_not_found(backend: Backend) {
 }
 
 #[tokio::test]
-async fn a_hundred_requests_with_one_key_over_two_instances_on_one_postgres_database_execute_once() {
+async fn a_hundred_requests_with_one_key_over_two_instances_on_one_postgres_database_execute_once()
+{
     let first = spawn_app(Backend::Postgres).await;
     let second = first.another_instance().await;
     let signup = first

@@ -41,6 +41,7 @@ on_both_backends!(
     every_field_of_a_task_survives_the_round_trip,
     an_untouched_occurrence_can_be_taken_back_and_a_touched_one_cannot,
     positions_set_the_order_of_the_list,
+    an_older_order_is_ignored_and_a_newer_one_applied,
     deleting_a_list_moves_its_tasks_to_the_inbox,
     a_list_id_owned_by_another_account_is_a_conflict,
 );
@@ -681,7 +682,13 @@ async fn every_field_of_a_task_survives_the_round_trip(backend: Backend) {
     task.position = 7;
     task.completed_at = Some(at(2));
     task.deleted_at = Some(at(3));
-    task.updated_at = at(3);
+    task.updated_at = at(4);
+    // Each part's clock, each its own.
+    let stamp = |minute| app::domain::Stamp::of(at(minute));
+    task.changed.completion = stamp(2);
+    task.changed.deletion = stamp(3);
+    task.changed.position = stamp(4);
+    task.changed.title = stamp(5);
     let t = task.clone();
     assert!(
         in_work(&*f.storage, |w| Box::pin(async move {
@@ -767,6 +774,42 @@ async fn positions_set_the_order_of_the_list(backend: Backend) {
         .map(|t| t.id)
         .collect();
     assert_eq!(listed, order);
+}
+
+async fn an_older_order_is_ignored_and_a_newer_one_applied(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    let ids: Vec<TaskId> = (1..=2).map(|_| TaskId::new()).collect();
+    for (i, id) in ids.iter().enumerate() {
+        create_task(&*f.storage, user, *id, &title(&format!("t{i}")), at(0))
+            .await
+            .unwrap();
+    }
+    let order = |ids: Vec<TaskId>, minute: u32| {
+        let storage = f.storage.clone();
+        async move {
+            in_work(&*storage, |w| {
+                Box::pin(async move { w.set_positions(user, &ids, at(minute)).await.unwrap() })
+            })
+            .await
+        }
+    };
+    let listed = || async { f.storage.list_tasks(user).await.unwrap() };
+    order(vec![ids[1], ids[0]], 9).await;
+    order(vec![ids[0], ids[1]], 8).await;
+    let after_older: Vec<TaskId> = listed().await.iter().map(|t| t.id).collect();
+    assert_eq!(
+        after_older,
+        [ids[1], ids[0]],
+        "the older order changed nothing"
+    );
+    order(vec![ids[0], ids[1]], 10).await;
+    let tasks = listed().await;
+    assert_eq!(
+        tasks.iter().map(|t| t.id).collect::<Vec<_>>(),
+        [ids[0], ids[1]]
+    );
+    assert_eq!(tasks[1].changed.position, app::domain::Stamp::of(at(10)));
 }
 
 async fn deleting_a_list_moves_its_tasks_to_the_inbox(backend: Backend) {

@@ -81,7 +81,9 @@ impl Planner {
         }
         .parse()
         .unwrap();
-        let task = Task::new(TaskId::new(), fields, at(minute));
+        // Made a month earlier, so every change the tests make is later.
+        let made = at(minute) - chrono::Duration::days(30);
+        let task = Task::new(TaskId::new(), fields, made);
         self.save(&task, true).await;
         task
     }

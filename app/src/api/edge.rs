@@ -141,7 +141,8 @@ impl Call {
     pub fn name_account(&self, user_id: crate::domain::UserId) {
         let value = HeaderValue::from_str(&user_id.to_string());
         if let (Some(response), Ok(value)) = (&self.response, value) {
-            response.insert_header(http::HeaderName::from_static("x-tetrad-account"), value);
+            let name = http::HeaderName::from_static(crate::protocol::ACCOUNT_HEADER);
+            response.insert_header(name, value);
         }
     }
 
@@ -189,4 +190,7 @@ pub fn register_server_functions() {
     register_explicit::<super::CreateList>();
     register_explicit::<super::RenameList>();
     register_explicit::<super::DeleteList>();
+    register_explicit::<super::ViewTasks>();
+    register_explicit::<super::SetTimeZone>();
+    register_explicit::<super::ServerClock>();
 }

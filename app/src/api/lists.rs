@@ -11,18 +11,18 @@ pub async fn list_lists() -> Result<Vec<TaskList>, AppError> {
 }
 
 /// Creates a list with the client's id; the same id twice creates one list.
-#[server(prefix = "/api", endpoint = "lists/create", client = crate::api::KeyedClient)]
+#[server(prefix = "/api", endpoint = "lists/create")]
 pub async fn create_list(id: ListId, name: String) -> Result<TaskList, AppError> {
     imp::create_list(id, name).await
 }
 
-#[server(prefix = "/api", endpoint = "lists/rename", client = crate::api::KeyedClient)]
+#[server(prefix = "/api", endpoint = "lists/rename")]
 pub async fn rename_list(id: ListId, name: String) -> Result<TaskList, AppError> {
     imp::rename_list(id, name).await
 }
 
 /// Deletes a list; its tasks move to the Inbox. Deleting it again is harmless.
-#[server(prefix = "/api", endpoint = "lists/delete", client = crate::api::KeyedClient)]
+#[server(prefix = "/api", endpoint = "lists/delete")]
 pub async fn delete_list(id: ListId) -> Result<(), AppError> {
     imp::delete_list(id).await
 }

@@ -4,7 +4,6 @@
 //! builds: a request queued on a phone before a deploy still lands after it.
 
 mod auth;
-mod keyed_client;
 mod lists;
 mod tasks;
 mod views;
@@ -13,7 +12,6 @@ mod views;
 mod edge;
 
 pub use auth::{current_account, Account, CurrentAccount, SignIn, SignOut, SignUp};
-pub use keyed_client::KeyedClient;
 pub use lists::{
     create_list, delete_list, list_lists, rename_list, CreateList, DeleteList, ListLists,
     RenameList,
@@ -23,7 +21,7 @@ pub use tasks::{
     CreateTask, EditTask, ListTasks, ReorderTasks, SetCompleted, SetDeleted,
 };
 
-pub use views::{set_time_zone, view_tasks, SetTimeZone, ViewTasks};
+pub use views::{server_clock, set_time_zone, view_tasks, ServerClock, SetTimeZone, ViewTasks};
 
 #[cfg(feature = "ssr")]
 pub use edge::register_server_functions;

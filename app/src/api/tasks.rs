@@ -1,7 +1,12 @@
 //! Task mutations and reads. Every mutation is a set-state description at a
-//! stable endpoint, run inside the idempotency layer's unit of work.
+//! stable endpoint, run inside the idempotency layer's unit of work, and
+//! carries `at`: when the person made it (their clock corrected by the
+//! server's, never later than the server's now). A change older than the
+//! last change of the field it sets alters nothing, so the last action
+//! wins whatever order the network delivers changes in (DESIGN.md §2); the
+//! answer is the task as it now is.
 
-use crate::domain::{Task, TaskId};
+use crate::domain::{PatchForm, Task, TaskId};
 use crate::error::AppError;
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -18,18 +23,19 @@ pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
 /// `#list`); `today` is the person's date where they are (from the browser);
 /// `view` the view it was added in (in Today it is due today, in a list it
 /// goes in that list, when the line says nothing else).
-#[server(prefix = "/api", endpoint = "tasks/add", client = crate::api::KeyedClient)]
+#[server(prefix = "/api", endpoint = "tasks/add")]
 pub async fn add_task(
     id: TaskId,
     quick_add: String,
     #[server(default)] today: String,
     #[server(default)] view: String,
+    #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::add_task(id, quick_add, today, view).await
+    imp::add_task(id, quick_add, today, view, at).await
 }
 
 /// Creates a task with every field given (empty text means "none").
-#[server(prefix = "/api", endpoint = "tasks/create", client = crate::api::KeyedClient)]
+#[server(prefix = "/api", endpoint = "tasks/create")]
 #[allow(clippy::too_many_arguments)]
 pub async fn create_task(
     id: TaskId,
@@ -40,6 +46,7 @@ pub async fn create_task(
     #[server(default)] priority: String,
     #[server(default)] list_id: String,
     #[server(default)] recurrence: String,
+    #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
     let form = crate::domain::TaskForm {
         title,
@@ -50,21 +57,26 @@ pub async fn create_task(
         list_id,
         recurrence,
     };
-    imp::create_task(id, form).await
+    imp::create_task(id, form, at).await
 }
 
-/// Sets every editable field of a task to the values given.
-#[server(prefix = "/api", endpoint = "tasks/edit", client = crate::api::KeyedClient)]
+/// Sets the fields named in `set` (`title,notes,due,priority,list,recurrence`)
+/// to the values given; the others are left as they are (an empty value
+/// means "none"). The details form sends only what the person changed;
+/// without JavaScript it sends no `set`, which sets every field.
+#[server(prefix = "/api", endpoint = "tasks/edit")]
 #[allow(clippy::too_many_arguments)]
 pub async fn edit_task(
     id: TaskId,
-    title: String,
+    #[server(default)] title: String,
     #[server(default)] notes: String,
     #[server(default)] due_date: String,
     #[server(default)] due_time: String,
     #[server(default)] priority: String,
     #[server(default)] list_id: String,
     #[server(default)] recurrence: String,
+    #[server(default)] set: Option<String>,
+    #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
     let form = crate::domain::TaskForm {
         title,
@@ -75,58 +87,63 @@ pub async fn edit_task(
         list_id,
         recurrence,
     };
-    imp::edit_task(id, form).await
+    imp::edit_task(id, PatchForm::from_wire(form, set.as_deref()), at).await
 }
 
 impl EditTask {
-    /// The fields as the form sent them.
-    pub fn form(&self) -> crate::domain::TaskForm {
-        crate::domain::TaskForm {
-            title: self.title.clone(),
-            notes: self.notes.clone(),
-            due_date: self.due_date.clone(),
-            due_time: self.due_time.clone(),
-            priority: self.priority.clone(),
-            list_id: self.list_id.clone(),
-            recurrence: self.recurrence.clone(),
+    /// The request for `patch` of task `id`, made `at`.
+    pub fn new(id: TaskId, patch: PatchForm, at: DateTime<Utc>) -> Self {
+        let (form, set) = patch.to_wire();
+        Self {
+            id,
+            title: form.title,
+            notes: form.notes,
+            due_date: form.due_date,
+            due_time: form.due_time,
+            priority: form.priority,
+            list_id: form.list_id,
+            recurrence: form.recurrence,
+            set: Some(set),
+            at: Some(at),
         }
     }
 }
 
 /// Sets whether a task is done — never a toggle, so repeating it is
-/// harmless. `at` is when the person tapped (their clock, never in the
-/// future). Completing a repeating task creates its next occurrence once.
-#[server(prefix = "/api", endpoint = "tasks/complete", client = crate::api::KeyedClient)]
+/// harmless. Completing a repeating task creates its next occurrence once.
+#[server(prefix = "/api", endpoint = "tasks/complete")]
 pub async fn set_completed(
     id: TaskId,
     completed: bool,
-    at: Option<DateTime<Utc>>,
+    #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
     imp::set_completed(id, completed, at).await
 }
 
 /// Deletes (`deleted = true`) or restores a task. Deletion is soft, so an
 /// "undo" really brings the task back.
-#[server(prefix = "/api", endpoint = "tasks/delete", client = crate::api::KeyedClient)]
+#[server(prefix = "/api", endpoint = "tasks/delete")]
 pub async fn set_deleted(
     id: TaskId,
     deleted: bool,
-    at: Option<DateTime<Utc>>,
+    #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
     imp::set_deleted(id, deleted, at).await
 }
 
 /// Puts the given tasks in this order (the first gets position 0).
-#[server(prefix = "/api", endpoint = "tasks/reorder", client = crate::api::KeyedClient)]
-pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
-    imp::reorder_tasks(ids).await
+#[server(prefix = "/api", endpoint = "tasks/reorder")]
+pub async fn reorder_tasks(
+    ids: Vec<TaskId>,
+    #[server(default)] at: Option<DateTime<Utc>>,
+) -> Result<(), AppError> {
+    imp::reorder_tasks(ids, at).await
 }
 
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::Call;
-    use crate::domain::UserId;
-    use crate::domain::{Task, TaskFields, TaskForm, TaskId};
+    use crate::domain::{to_millis, ListId, PatchForm, Task, TaskForm, TaskId, UserId};
     use crate::error::AppError;
     use crate::quick_add;
     use crate::ssr::keyed::WorkGuard;
@@ -151,8 +168,10 @@ mod imp {
         line: String,
         today: String,
         view: String,
+        at: Option<DateTime<Utc>>,
     ) -> Result<Task, AppError> {
         let call = Call::begin()?;
+        let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
         let today = match today.trim() {
             // A form sent before the page was live has no date of the
@@ -180,50 +199,56 @@ mod imp {
         let fields = read
             .into_fields(&lists)
             .map_err(|e| call.reject(e.into()))?;
-        insert(&call, user, &mut work, id, fields).await
+        insert(&call, user, &mut work, Task::new(id, fields, at)).await
     }
 
-    pub async fn create_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
+    pub async fn create_task(
+        id: TaskId,
+        form: TaskForm,
+        at: Option<DateTime<Utc>>,
+    ) -> Result<Task, AppError> {
         let call = Call::begin()?;
         let fields = form
             .parse()
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
-        create(&call, id, fields).await
-    }
-
-    async fn create(call: &Call, id: TaskId, fields: TaskFields) -> Result<Task, AppError> {
         let (user, mut work) = call.keyed().await?;
-        insert(call, user, &mut work, id, fields).await
+        let task = Task::new(id, fields, person_time(at));
+        insert(&call, user, &mut work, task).await
     }
 
     async fn insert(
         call: &Call,
         user: UserId,
         work: &mut WorkGuard,
-        id: TaskId,
-        fields: TaskFields,
+        task: Task,
     ) -> Result<Task, AppError> {
-        check_list(call, user, work, &fields).await?;
-        let task = Task::new(id, fields, Utc::now());
+        check_list(call, user, work, task.list_id).await?;
         match work.tx().insert_task(user, &task).await {
             // Created now, or by an earlier request with the same id: either
             // way the answer is the task as stored.
-            Ok(_) => stored(call, user, work, id).await,
+            Ok(_) => stored(call, user, work, task.id).await,
             Err(StorageError::Conflict) => Err(call.reject(AppError::IdConflict)),
             Err(error) => Err(call.storage_fault(error)),
         }
     }
 
-    pub async fn edit_task(id: TaskId, form: TaskForm) -> Result<Task, AppError> {
+    pub async fn edit_task(
+        id: TaskId,
+        patch: PatchForm,
+        at: Option<DateTime<Utc>>,
+    ) -> Result<Task, AppError> {
         let call = Call::begin()?;
-        let fields = form
+        let patch = patch
             .parse()
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
+        let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
-        check_list(&call, user, &mut work, &fields).await?;
+        check_list(&call, user, &mut work, patch.list_id.flatten()).await?;
         let mut task = live(&call, user, &mut work, id).await?;
-        task.edit(fields, Utc::now());
-        save(&call, user, &mut work, task).await
+        if task.edit(&patch, at) {
+            save(&call, user, &mut work, &task).await?;
+        }
+        Ok(task)
     }
 
     pub async fn set_completed(
@@ -236,7 +261,11 @@ mod imp {
         let (user, mut work) = call.keyed().await?;
         let mut task = live(&call, user, &mut work, id).await?;
         let first_completion = task.completed_at.unwrap_or(at);
-        task.set_completed(completed, at);
+        // An older tap than the task's last completion change does nothing
+        // (not even to the next occurrence): the answer is the task as is.
+        if !task.set_completed(completed, at) {
+            return Ok(task);
+        }
         // The next occurrence follows from the task's own data and its
         // first completion, so a repeat (any key) derives the same one.
         if let Some(next) = task.next_occurrence(first_completion.date_naive(), at) {
@@ -252,7 +281,8 @@ mod imp {
             };
             result.map_err(|e| call.storage_fault(e))?;
         }
-        save(&call, user, &mut work, task).await
+        save(&call, user, &mut work, &task).await?;
+        Ok(task)
     }
 
     pub async fn set_deleted(
@@ -264,26 +294,33 @@ mod imp {
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
         let mut task = stored(&call, user, &mut work, id).await?;
-        task.set_deleted(deleted, at);
-        save(&call, user, &mut work, task).await
+        if task.set_deleted(deleted, at) {
+            save(&call, user, &mut work, &task).await?;
+        }
+        Ok(task)
     }
 
-    pub async fn reorder_tasks(ids: Vec<TaskId>) -> Result<(), AppError> {
+    pub async fn reorder_tasks(
+        ids: Vec<TaskId>,
+        at: Option<DateTime<Utc>>,
+    ) -> Result<(), AppError> {
         let call = Call::begin()?;
+        let at = person_time(at);
         if ids.len() > MAX_REORDER {
             return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
         }
         let (user, mut work) = call.keyed().await?;
         work.tx()
-            .set_positions(user, &ids, Utc::now())
+            .set_positions(user, &ids, at)
             .await
             .map_err(|e| call.storage_fault(e))
     }
 
-    /// When the person acted: their clock, but never in the future.
+    /// When the person acted: their clock, but never in the future (a
+    /// form posted without JavaScript has no time of its own: now).
     fn person_time(at: Option<DateTime<Utc>>) -> DateTime<Utc> {
         let now = Utc::now();
-        at.map_or(now, |at| at.min(now))
+        to_millis(at.map_or(now, |at| at.min(now)))
     }
 
     async fn stored(
@@ -318,13 +355,12 @@ mod imp {
         call: &Call,
         user: UserId,
         work: &mut WorkGuard,
-        task: Task,
-    ) -> Result<Task, AppError> {
+        task: &Task,
+    ) -> Result<(), AppError> {
         work.tx()
-            .update_task(user, &task)
+            .update_task(user, task)
             .await
-            .map_err(|e| call.storage_fault(e))?;
-        Ok(task)
+            .map_err(|e| call.storage_fault(e))
     }
 
     /// A task may only go into one of the person's own lists.
@@ -332,9 +368,9 @@ mod imp {
         call: &Call,
         user: UserId,
         work: &mut WorkGuard,
-        fields: &TaskFields,
+        list_id: Option<ListId>,
     ) -> Result<(), AppError> {
-        let Some(list_id) = fields.list_id else {
+        let Some(list_id) = list_id else {
             return Ok(());
         };
         match work.tx().find_list(user, list_id).await {

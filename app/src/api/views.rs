@@ -13,9 +13,17 @@ pub async fn view_tasks(view: String) -> Result<ViewPage, AppError> {
     imp::view_tasks(view).await
 }
 
+/// The server's clock, in milliseconds since the epoch: the page corrects
+/// its own by it before stamping a change (a phone's clock may be minutes
+/// off, and the last action must win by when it really happened).
+#[server(prefix = "/api", endpoint = "clock", input = GetUrl)]
+pub async fn server_clock() -> Result<i64, AppError> {
+    Ok(chrono::Utc::now().timestamp_millis())
+}
+
 /// Sets the time zone the person's dates are in (a name like
 /// `Europe/Moscow`, from their browser).
-#[server(prefix = "/api", endpoint = "account/time_zone", client = crate::api::KeyedClient)]
+#[server(prefix = "/api", endpoint = "account/time_zone")]
 pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
     imp::set_time_zone(time_zone).await
 }
@@ -52,6 +60,7 @@ mod imp {
             time_zone: zone,
             tasks,
             nav,
+            read_at: Utc::now().timestamp_millis(),
         })
     }
 

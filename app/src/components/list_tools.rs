@@ -1,14 +1,13 @@
 //! A list's own controls, on its page: rename it, or delete it (its tasks
 //! move to the Inbox, nothing is lost). Real forms with their keys, like
-//! every other change.
+//! every other change; once hydrated, sent through the outbox.
 
 use super::planning::use_planning;
-use super::ErrorLine;
+use super::{form_fields, MintedKey};
 use crate::api::{DeleteList, RenameList};
-use crate::domain::{IdempotencyKey, ListId};
-use crate::error::AppError;
-use crate::outbox::use_outbox;
+use crate::domain::ListId;
 use crate::i18n::{t, use_i18n};
+use crate::outbox::use_outbox;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -17,10 +16,6 @@ pub fn ListTools(id: ListId) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
-    let rename = ServerAction::<RenameList>::new();
-    let delete = ServerAction::<DeleteList>::new();
-    let rename_key = RwSignal::new(IdempotencyKey::generate());
-    let delete_key = RwSignal::new(IdempotencyKey::generate());
     let name = move || {
         planning.nav.with(|nav| {
             nav.lists
@@ -30,39 +25,33 @@ pub fn ListTools(id: ListId) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    Effect::new(move |_| {
-        if let Some(Ok(_) | Err(AppError::Queued)) = rename.value().get() {
-            rename_key.set(IdempotencyKey::generate());
-            outbox.refresh();
-        }
-    });
-    Effect::new(move |_| {
-        if let Some(Ok(_) | Err(AppError::Queued)) = delete.value().get() {
-            delete_key.set(IdempotencyKey::generate());
-            use_navigate()("/lists", Default::default());
-        }
-    });
-    let error = Signal::derive(move || {
-        AppError::refusal(rename.value().get()).or_else(|| AppError::refusal(delete.value().get()))
-    });
+    let rename = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let name = form_fields(&ev)("name");
+        outbox.send(RenameList { id, name });
+    };
+    let delete = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        outbox.send(DeleteList { id });
+        use_navigate()("/lists", Default::default());
+    };
 
     view! {
         <details class="list-tools">
             <summary>{t!(i18n, list_settings)}</summary>
-            <ActionForm action=rename attr:class="quick-add">
+            <form method="post" action="/api/lists/rename" class="quick-add" on:submit=rename>
                 <input type="hidden" name="id" value=id.to_string()/>
-                <input type="hidden" name="idempotency_key" value=move || rename_key.get().to_string()/>
+                <MintedKey/>
                 <label for="list-name" class="visually-hidden">{t!(i18n, rename_list)}</label>
                 <input id="list-name" name="name" required maxlength="100" value=name autocomplete="off"/>
                 <button type="submit" class="primary">{t!(i18n, save)}</button>
-            </ActionForm>
-            <ActionForm action=delete attr:class="delete-list">
+            </form>
+            <form method="post" action="/api/lists/delete" class="delete-list" on:submit=delete>
                 <input type="hidden" name="id" value=id.to_string()/>
-                <input type="hidden" name="idempotency_key" value=move || delete_key.get().to_string()/>
+                <MintedKey/>
                 <p class="hint">{t!(i18n, delete_list_note)}</p>
                 <button type="submit" class="danger">{t!(i18n, delete_list)}</button>
-            </ActionForm>
-            <ErrorLine error/>
+            </form>
         </details>
     }
 }

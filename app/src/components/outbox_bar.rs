@@ -1,35 +1,27 @@
 //! The bar at the bottom: how many changes wait for the network (hidden at
 //! zero), and the changes that could not be saved, each with its reason.
 
-use crate::domain::{Task, TaskId};
-use crate::outbox::{use_outbox, Entry};
+use crate::domain::TaskId;
 use crate::i18n::{t, use_i18n};
+use crate::outbox::{use_outbox, Change, Entry};
 use crate::text;
 use leptos::prelude::*;
 use std::collections::HashMap;
 
 #[component]
-pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
+pub fn OutboxBar() -> impl IntoView {
     let i18n = use_i18n();
     let outbox = use_outbox();
     let count = move || outbox.pending_count();
-    let stuck = move || {
-        outbox.snapshot.with(|s| {
-            s.pending
-                .iter()
-                .filter(|e| e.stuck)
-                .cloned()
-                .collect::<Vec<_>>()
-        })
-    };
-    let failures = move || outbox.snapshot.with(|s| s.failures.clone());
+    let stuck = move || outbox.stuck();
+    let failures = move || outbox.failures();
     // Every title this page has seen, so a failure about a task deleted
     // meanwhile (gone from the list) still names it.
     let titles = StoredValue::new(HashMap::<TaskId, String>::new());
     Effect::new(move |_| {
-        known.with(|tasks| {
+        outbox.known.with(|known| {
             titles.update_value(|titles| {
-                titles.extend(tasks.iter().map(|t| (t.id, t.title.to_string())));
+                titles.extend(known.tasks().map(|t| (t.id, t.title.to_string())));
             })
         })
     });
@@ -39,8 +31,8 @@ pub fn OutboxBar(known: RwSignal<Vec<Task>>) -> impl IntoView {
         let id: Option<TaskId> = change.task_id();
         id.and_then(|id| titles.with_value(|titles| titles.get(&id).cloned()))
             .or_else(|| match change {
-                crate::outbox::Change::Create(task) => Some(task.title.to_string()),
-                crate::outbox::Change::Edit { fields, .. } => Some(fields.title.to_string()),
+                Change::Create(task) => Some(task.title.to_string()),
+                Change::Edit { patch, .. } => patch.title.map(|title| title.to_string()),
                 _ => None,
             })
     };

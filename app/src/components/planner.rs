@@ -3,7 +3,7 @@
 
 use super::planning::Planning;
 use super::{BottomNav, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
-use crate::api::{Account, AddTask, SetTimeZone};
+use crate::api::{Account, SetTimeZone};
 use crate::i18n::use_i18n;
 use crate::outbox::use_outbox;
 use crate::text;
@@ -14,11 +14,10 @@ use leptos::prelude::*;
 pub fn Planner(account: Account, view: View) -> impl IntoView {
     let i18n = use_i18n();
     let planning = Planning::provide_for(view, account.id);
-    let add = ServerAction::<AddTask>::new();
     let first = planning.first_read();
-    // Re-read the server's truth after every add, and whenever the outbox
-    // settles (drained, or a change refused) — no full reload.
-    planning.reread_on(move || add.version().get());
+    // Re-read the server's truth whenever the outbox settles (a change
+    // saved or refused, the queue drained) — no full reload.
+    planning.reread_on(|| 0);
     follow_time_zone(first);
 
     let heading = move || text::view_name(i18n.get_locale(), &view, &planning.lists());
@@ -29,12 +28,12 @@ pub fn Planner(account: Account, view: View) -> impl IntoView {
                 View::List(id) => Some(view! { <ListTools id/> }),
                 _ => None,
             }}
-            {(view != View::Completed).then(|| view! { <QuickAdd add/> })}
-            <TaskList first add/>
+            {(view != View::Completed).then(|| view! { <QuickAdd/> })}
+            <TaskList first/>
         </main>
         <div class="bars">
             <UndoBar/>
-            <OutboxBar known=planning.known/>
+            <OutboxBar/>
             <BottomNav first/>
         </div>
     }
@@ -45,7 +44,7 @@ pub fn Planner(account: Account, view: View) -> impl IntoView {
 /// the view is read again.
 fn follow_time_zone(page: Resource<Result<crate::views::ViewPage, crate::error::AppError>>) {
     let outbox = use_outbox();
-    let set = ServerAction::<SetTimeZone>::new();
+    let told = StoredValue::new(false);
     Effect::new(move |_| {
         let Some(Ok(stored)) = page.get().map(|p| p.map(|p| p.time_zone)) else {
             return;
@@ -53,16 +52,9 @@ fn follow_time_zone(page: Resource<Result<crate::views::ViewPage, crate::error::
         let Some(here) = browser_time_zone() else {
             return;
         };
-        if here != stored.as_str()
-            && set.input().get_untracked().is_none()
-            && set.value().get_untracked().is_none()
-        {
-            set.dispatch(SetTimeZone { time_zone: here });
-        }
-    });
-    Effect::new(move |_| {
-        if let Some(Ok(())) = set.value().get() {
-            outbox.refresh();
+        if here != stored.as_str() && !told.get_value() {
+            told.set_value(true);
+            outbox.send(SetTimeZone { time_zone: here });
         }
     });
 }

@@ -1,14 +1,16 @@
-//! What every part of a planner page shares: the view it shows, the last
-//! tasks the server gave for it, the person's today (in their time zone,
-//! as the server said), their lists, and the task they just deleted (for
-//! the undo bar).
+//! What every part of a planner page shares: the view it shows, the
+//! person's today (in their time zone, as the server said), their lists,
+//! and the task they just deleted (for the undo bar). The tasks themselves
+//! are the outbox's `known`: what the page knows from the server, across
+//! views.
 //!
 //! The view is read once for the page (rendered on the server, so it works
 //! before hydration), then re-read in place — never by re-rendering the
-//! list, so a tap in flight on a task is never lost with its item.
+//! list, so a tap in flight on a task is never lost with its item. A read
+//! that fails (offline) leaves the page drawn from what it knows.
 
 use crate::api::view_tasks;
-use crate::domain::{Task, TaskId, TaskList, UserId};
+use crate::domain::{TaskId, TaskList, UserId};
 use crate::error::AppError;
 use crate::outbox::{use_outbox, Outbox};
 use crate::views::{Day, Nav, View, ViewPage};
@@ -17,9 +19,6 @@ use leptos::prelude::*;
 #[derive(Clone, Copy)]
 pub struct Planning {
     pub view: View,
-    /// The last tasks the server gave: what the page shows when a re-read
-    /// fails (offline), with the outbox's changes on top.
-    pub known: RwSignal<Vec<Task>>,
     pub today: RwSignal<Day>,
     pub nav: RwSignal<Nav>,
     pub deleted: RwSignal<Option<Deleted>>,
@@ -37,14 +36,15 @@ pub struct Deleted {
 
 impl Planning {
     pub fn provide(view: View) -> Self {
+        let outbox = use_outbox();
+        let known = outbox.known.with_untracked(|k| (k.today, k.nav.clone()));
         let planning = Self {
             view,
-            known: RwSignal::new(Vec::new()),
-            today: RwSignal::new(Day::utc(chrono::Utc::now())),
-            nav: RwSignal::new(Nav::default()),
+            today: RwSignal::new(known.0.unwrap_or_else(|| Day::utc(chrono::Utc::now()))),
+            nav: RwSignal::new(known.1),
             deleted: RwSignal::new(None),
             order: RwSignal::new(Vec::new()),
-            outbox: use_outbox(),
+            outbox,
         };
         provide_context(planning);
         planning
@@ -56,7 +56,11 @@ impl Planning {
     pub fn provide_for(view: View, account: UserId) -> Self {
         let planning = Self::provide(view);
         let outbox = planning.outbox;
-        Effect::new(move |_| outbox.greet(account));
+        Effect::new(move |_| {
+            outbox.greet(account);
+            // What was kept on the phone may be newer than the page's read.
+            planning.follow_known();
+        });
         planning
     }
 
@@ -67,7 +71,8 @@ impl Planning {
     }
 
     /// Re-reads the view whenever `changed` changes (not at first: the
-    /// first read is rendered) and whenever the outbox settles.
+    /// first read is rendered), whenever the outbox settles, and a moment
+    /// after the page's last saved change.
     pub fn reread_on(&self, changed: impl Fn() -> usize + Send + Sync + 'static) {
         let planning = *self;
         let view = self.view;
@@ -77,8 +82,9 @@ impl Planning {
             let seen = *seen;
             async move { (seen, view_tasks(view.name()).await) }
         });
-        Effect::new(move |before: Option<(usize, u32)>| {
-            let now = (changed(), planning.outbox.settled.get());
+        Effect::new(move |before: Option<(usize, u32, u32)>| {
+            let outbox = planning.outbox;
+            let now = (changed(), outbox.settled.get(), outbox.calm.get());
             if before.is_some_and(|before| before != now) {
                 reread.dispatch(now.1);
             }
@@ -100,10 +106,36 @@ impl Planning {
     /// The same, for a read asked for when the outbox's `settled` count
     /// was `seen`.
     fn take_read(&self, page: ViewPage, seen: u32) {
-        self.today.set(page.today);
-        self.nav.set(page.nav);
-        self.known.set(page.tasks);
+        let ViewPage {
+            today,
+            tasks,
+            nav,
+            read_at,
+            ..
+        } = page;
+        self.outbox
+            .known
+            .update(|known| known.take_read(&self.view, read_at, today, nav, tasks));
+        self.follow_known();
         self.outbox.list_read(seen);
+    }
+
+    /// Today and the navigation as the newest read the page knows says.
+    fn follow_known(&self) {
+        let (today, nav) = self
+            .outbox
+            .known
+            .with_untracked(|known| (known.today, known.nav.clone()));
+        if let Some(today) = today {
+            self.today.set(today);
+            self.nav.set(nav);
+        }
+    }
+
+    /// Whether the page knows anything to draw this view from (a read of
+    /// it, or of another view), when its own read failed.
+    pub fn knows_something(&self) -> bool {
+        self.outbox.known.with(|known| !known.is_empty())
     }
 
     /// The person's lists, by name.

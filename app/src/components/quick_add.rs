@@ -1,44 +1,38 @@
-//! The quick-add line. A plain form (it works before hydration); once
-//! hydrated it also counts the characters left as the student types.
+//! The quick-add line. A plain form (it works before hydration, with an id
+//! and key minted into it); once hydrated, each line sent is a new task with
+//! an id, key and time minted at that moment, shown at once, and the line
+//! is cleared for the next one (so a double tap cannot send it twice).
+//! When the task belongs to another view than this one, it leaves as soon
+//! as its answer (or its queuing) is known, and a line here says where it
+//! went, with a link.
 
 use super::planning::use_planning;
-use super::ErrorLine;
+use super::{ErrorLine, MintedId, MintedKey};
 use crate::api::AddTask;
-use crate::domain::{IdempotencyKey, TaskId, TaskTitle};
+use crate::domain::{Task, TaskId, TaskTitle};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
+use crate::outbox::{clock, use_outbox, Change};
 use crate::quick_add;
 use crate::text;
 use crate::views::View;
 use leptos::html;
 use leptos::prelude::*;
 
+/// Where a task just added went, when it is not in the view shown.
+#[derive(Clone, Debug, PartialEq)]
+struct Elsewhere {
+    title: String,
+    view: View,
+    /// Kept in the outbox, not saved yet.
+    queued: bool,
+}
+
 #[component]
-pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
+pub fn QuickAdd() -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
-    // The id of the task this form will create. It stays the same until the
-    // server has answered, so a second tap re-sends the same task instead of
-    // creating another one.
-    let next_id = RwSignal::new(TaskId::new());
-    // The form's idempotency key, rendered with it: a double submit (even
-    // before the page is hydrated) repeats the key and so adds one task.
-    let key = RwSignal::new(IdempotencyKey::generate());
-    // The line sent under this id and key, until the person types another:
-    // a new line is a new task, so it gets its own id and key even while the
-    // last one is still on its way (reusing them would lose it).
-    let sent = RwSignal::new(None::<String>);
-    Effect::new(move |_| {
-        if let Some(input) = add.input().get() {
-            sent.set(Some(input.quick_add));
-        }
-    });
-    // The next line is another task: a new id and a new key.
-    let renew = move || {
-        sent.set(None);
-        next_id.set(TaskId::new());
-        key.set(IdempotencyKey::generate());
-    };
+    let outbox = use_outbox();
     let typed = RwSignal::new(0usize);
     let line = RwSignal::new(String::new());
     // The person's date where they are: quick add's «завтра» is theirs.
@@ -53,59 +47,118 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
         })
     };
     let input = NodeRef::<html::Input>::new();
+    let error = RwSignal::new(None::<AppError>);
+    // Lines sent from here whose answer is not known yet.
+    let awaiting = RwSignal::new(Vec::<TaskId>::new());
+    let elsewhere = RwSignal::new(None::<Elsewhere>);
 
-    // Kept in the outbox is not an error: the task is shown, marked.
-    let error = Signal::derive(move || AppError::refusal(add.value().get()));
-
-    // A task that went to another view than this one: say where.
-    let elsewhere = move || {
-        let task = add.value().get()?.ok()?;
-        let today = planning.today.get();
-        if planning.view.shows(&task, today) {
-            return None;
-        }
-        let view = match (task.due, task.list_id) {
-            (Some(due), _) if due.date <= today.date => View::Today,
-            (Some(_), _) => View::Upcoming,
-            (None, Some(list)) => View::List(list),
-            (None, None) => View::Inbox,
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let text = input
+            .get_untracked()
+            .map(|input| input.value())
+            .unwrap_or_default();
+        let Some(day) = today.get_untracked() else {
+            return;
         };
-        let locale = i18n.get_locale();
-        let name = text::view_name(locale, &view, &planning.lists());
-        Some(view! {
-            <p class="hint added" role="status">
-                {text::added_to(locale, task.title.as_str())} " "
-                <a href=view.path()>{name}</a>
-            </p>
-        })
+        // The same reading the server will do: a line it would refuse is
+        // named here and kept for the person to fix.
+        let read = quick_add::parse(&text, day).in_view(Some(planning.view), day);
+        if let Err(refusal) = read.into_fields(&planning.lists()) {
+            error.set(Some(AppError::InvalidTitle(refusal)));
+            return;
+        }
+        error.set(None);
+        let id = TaskId::new();
+        awaiting.update(|all| all.push(id));
+        outbox.send(AddTask {
+            id,
+            quick_add: text,
+            today: day.to_string(),
+            view: planning.view.name(),
+            at: Some(clock::now()),
+        });
+        typed.set(0);
+        line.set(String::new());
+        if let Some(input) = input.get_untracked() {
+            input.set_value("");
+        }
     };
 
-    Effect::new(move |_| match add.value().get() {
-        // Saved or kept for later. If the person has started another line
-        // meanwhile, it already has its own id and key, and stays typed.
-        Some(Ok(_)) | Some(Err(AppError::Queued)) => {
-            if sent.get_untracked().is_some() {
-                renew();
-                typed.set(0);
-                line.set(String::new());
-                if let Some(input) = input.get_untracked() {
-                    input.set_value("");
-                }
+    // An answer came (saved, kept, or refused): say where the task went if
+    // it is not here. A refusal shows in the outbox bar.
+    Effect::new(move |_| {
+        let sending = outbox.in_flight();
+        let waiting = awaiting.get_untracked();
+        let in_flight = |id: &TaskId| {
+            sending
+                .iter()
+                .any(|entry| matches!(entry.change(), Change::Create(task) if task.id == *id))
+        };
+        let answered: Vec<TaskId> = waiting
+            .iter()
+            .filter(|id| !in_flight(id))
+            .copied()
+            .collect();
+        if answered.is_empty() {
+            return;
+        }
+        awaiting.update(|all| all.retain(|id| !answered.contains(id)));
+        let pending = outbox.pending();
+        for id in answered {
+            let saved = outbox.known.with_untracked(|known| known.get(id).cloned());
+            let queued = || {
+                pending.iter().find_map(|entry| match entry.change() {
+                    Change::Create(task) if task.id == id => Some(task),
+                    _ => None,
+                })
+            };
+            let (task, queued) = match saved {
+                Some(task) => (task, false),
+                None => match queued() {
+                    Some(task) => (task, true),
+                    None => continue,
+                },
+            };
+            let day = planning.today.get_untracked();
+            if !planning.view.shows(&task, day) {
+                elsewhere.set(Some(Elsewhere {
+                    title: task.title.to_string(),
+                    view: home_of(&task, day.date),
+                    queued,
+                }));
             }
         }
-        // No answer: the next tap re-sends the same task with the same key.
-        Some(Err(AppError::Transport(_))) | None => {}
-        // Refused: the person will change the text, which is another
-        // request, so it needs another key (the same id is still free).
-        Some(Err(_)) => key.set(IdempotencyKey::generate()),
     });
+    let went = move || {
+        elsewhere.get().map(
+            |Elsewhere {
+                 title,
+                 view,
+                 queued,
+             }| {
+                let locale = i18n.get_locale();
+                let name = text::view_name(locale, &view, &planning.lists());
+                let words = if queued {
+                    text::added_to_when_online(locale, &title)
+                } else {
+                    text::added_to(locale, &title)
+                };
+                view! {
+                    <p class="hint added" role="status">
+                        {words} " " <a href=view.path()>{name}</a>
+                    </p>
+                }
+            },
+        )
+    };
 
     let left = move || TaskTitle::MAX_CHARS as i64 - typed.get() as i64;
 
     view! {
-        <ActionForm action=add attr:class="quick-add">
-            <input type="hidden" name="id" value=move || next_id.get().to_string()/>
-            <input type="hidden" name="idempotency_key" value=move || key.get().to_string()/>
+        <form method="post" action="/api/tasks/add" class="quick-add" on:submit=submit>
+            <MintedId name="id"/>
+            <MintedKey/>
             <input type="hidden" name="view" value=planning.view.name()/>
             <input
                 type="hidden"
@@ -123,11 +176,9 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 required
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
-                    if sent.get_untracked().is_some_and(|sent| sent.trim() != text.trim()) {
-                        renew();
-                    }
                     typed.set(text.trim().chars().count());
                     line.set(text);
+                    elsewhere.set(None);
                 }
             />
             <button type="submit" class="primary">{t!(i18n, add)}</button>
@@ -135,8 +186,19 @@ pub fn QuickAdd(add: ServerAction<AddTask>) -> impl IntoView {
                 {move || (typed.get() > 0).then(|| text::chars_left(i18n.get_locale(), left()))}
             </p>
             <p class="hint preview" data-testid="quick-add-preview" aria-live="polite">{preview}</p>
-            {elsewhere}
+            {went}
             <ErrorLine error/>
-        </ActionForm>
+        </form>
+    }
+}
+
+/// The view a task lives in when it is not due by `today`'s end: Upcoming
+/// for a later date, else its list, else the Inbox (Today when due).
+fn home_of(task: &Task, today: chrono::NaiveDate) -> View {
+    match (task.due, task.list_id) {
+        (Some(due), _) if due.date <= today => View::Today,
+        (Some(_), _) => View::Upcoming,
+        (None, Some(list)) => View::List(list),
+        (None, None) => View::Inbox,
     }
 }

@@ -1,16 +1,85 @@
 //! Sign out: a real form, so it works before the page is hydrated too.
+//! Changes still waiting for the network are never hidden by it: the person
+//! sees how many, and chooses to sign out once they are sent, or now (they
+//! stay on this phone, kept for this account, and are sent when it signs in
+//! again; never as anyone else). Signing out needs the server (the session
+//! ends there); offline, it says so and the person stays signed in.
 
+use super::ErrorLine;
 use crate::api::SignOut;
+use crate::error::AppError;
 use crate::i18n::{t, use_i18n};
+use crate::outbox::use_outbox;
+use crate::text;
 use leptos::prelude::*;
 
 #[component]
 pub fn SignOutButton() -> impl IntoView {
     let i18n = use_i18n();
+    let outbox = use_outbox();
     let action = ServerAction::<SignOut>::new();
+    let waiting = move || outbox.pending_count() + outbox.sending.with(Vec::len);
+    let asking = RwSignal::new(false);
+    let once_sent = RwSignal::new(false);
+    let leave = move || {
+        asking.set(false);
+        once_sent.set(false);
+        action.dispatch(SignOut {});
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if waiting() > 0 {
+            asking.set(true);
+        } else {
+            leave();
+        }
+    };
+    // "Sign out once they are sent": as soon as nothing waits.
+    Effect::new(move |_| {
+        if once_sent.get() && waiting() == 0 {
+            leave();
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(Ok(())) = action.value().get() {
+            outbox.forget_account();
+        }
+    });
+    let error = Signal::derive(move || match action.value().get() {
+        Some(Err(AppError::Transport(_))) => None,
+        Some(Err(error)) => Some(error),
+        _ => None,
+    });
+    let offline = move || matches!(action.value().get(), Some(Err(AppError::Transport(_))));
+
     view! {
-        <ActionForm action attr:class="sign-out">
+        <form method="post" action="/api/auth/signout" class="sign-out" on:submit=submit>
             <button type="submit" class="link">{t!(i18n, sign_out)}</button>
-        </ActionForm>
+        </form>
+        <Show when=move || asking.get() || once_sent.get()>
+            <div class="sign-out-waiting" role="alertdialog" aria-live="assertive">
+                <p>
+                    <strong>{move || text::pending_changes(i18n.get_locale(), waiting())}</strong>
+                    " "
+                    {t!(i18n, sign_out_waiting)}
+                </p>
+                <Show
+                    when=move || !once_sent.get()
+                    fallback=move || view! { <p class="hint">{t!(i18n, waiting_to_sign_out)}</p> }
+                >
+                    <button type="button" class="primary" on:click=move |_| { asking.set(false); once_sent.set(true); }>
+                        {t!(i18n, sign_out_when_sent)}
+                    </button>
+                    <button type="button" class="danger" on:click=move |_| leave()>{t!(i18n, sign_out_now)}</button>
+                </Show>
+                <button type="button" class="link" on:click=move |_| { asking.set(false); once_sent.set(false); }>
+                    {t!(i18n, cancel)}
+                </button>
+            </div>
+        </Show>
+        <Show when=offline>
+            <p class="error" role="alert">{t!(i18n, sign_out_needs_network)}</p>
+        </Show>
+        <ErrorLine error/>
     }
 }

@@ -1,60 +1,70 @@
 //! A task opened: every field to edit, moving it up or down its list, and
 //! delete (with undo). Native `<details>` and real forms, so it opens and
-//! saves before the page is hydrated too; each form carries its own
-//! idempotency key.
+//! saves before the page is hydrated too (each form with its own key).
+//! Once hydrated, Save sends only the fields the person changed, so an edit
+//! of another field on another device stands too.
 
 use super::planning::{use_planning, Deleted};
-use super::ErrorLine;
+use super::{form_fields, ErrorLine, MintedKey};
 use crate::api::{EditTask, ReorderTasks, SetDeleted};
-use crate::domain::{IdempotencyKey, Recurrence, Task, TaskForm, TaskId};
+use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId};
 use crate::error::AppError;
-use crate::outbox::use_outbox;
 use crate::i18n::{t, t_string, use_i18n};
+use crate::outbox::{clock, use_outbox};
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
 
 #[component]
-pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl IntoView {
+pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
     let id = task.with_untracked(|t| t.id);
     let form = Memo::new(move |_| task.with(TaskForm::from_task));
-    let edit_key = RwSignal::new(IdempotencyKey::generate());
-    let delete = ServerAction::<SetDeleted>::new();
-    let delete_key = RwSignal::new(IdempotencyKey::generate());
     let details = NodeRef::<leptos::html::Details>::new();
     let close = move || {
         if let Some(details) = details.get_untracked() {
             details.set_open(false);
         }
     };
+    // A field the browser already says is wrong is named before anything
+    // is sent; the server's refusals show in the outbox bar.
+    let edit_error = RwSignal::new(None::<AppError>);
 
-    Effect::new(move |_| match edit.value().get() {
-        Some(Ok(_)) => {
-            edit_key.set(IdempotencyKey::generate());
-            close();
-            // The task may have left this view (a new date, another list).
-            outbox.refresh();
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let field = form_fields(&ev);
+        let after = TaskForm {
+            title: field("title"),
+            notes: field("notes"),
+            due_date: field("due_date"),
+            due_time: field("due_time"),
+            priority: field("priority"),
+            list_id: field("list_id"),
+            recurrence: field("recurrence"),
+        };
+        if let Err(error) = after.parse() {
+            edit_error.set(Some(AppError::InvalidTask(error)));
+            return;
         }
-        Some(Err(AppError::Queued)) => {
-            edit_key.set(IdempotencyKey::generate());
-            close();
+        edit_error.set(None);
+        let patch = PatchForm::between(&form.get_untracked(), &after);
+        if !patch.is_empty() {
+            outbox.send(EditTask::new(id, patch, clock::now()));
         }
-        _ => {}
-    });
-    Effect::new(move |_| {
-        if let Some(Ok(_) | Err(AppError::Queued)) = delete.value().get() {
-            delete_key.set(IdempotencyKey::generate());
-            let title = task.with_untracked(|t| t.title.to_string());
-            planning.deleted.set(Some(Deleted { id, title }));
-            if let Some(Ok(_)) = delete.value().get_untracked() {
-                outbox.refresh();
-            }
-        }
-    });
-    let edit_error = Signal::derive(move || AppError::refusal(edit.value().get()));
+        close();
+    };
+    let delete = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        outbox.send(SetDeleted {
+            id,
+            deleted: true,
+            at: Some(clock::now()),
+        });
+        let title = task.with_untracked(|t| t.title.to_string());
+        planning.deleted.set(Some(Deleted { id, title }));
+    };
 
     let list_options = move || {
         let current = form.with(|f| f.list_id.clone());
@@ -103,9 +113,9 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
             <summary aria-label=move || t_string!(i18n, details) title=move || t_string!(i18n, details)>
                 <span aria-hidden="true">"⋯"</span>
             </summary>
-            <ActionForm action=edit attr:class="details-form">
+            <form method="post" action="/api/tasks/edit" class="details-form" on:submit=save>
                 <input type="hidden" name="id" value=id.to_string()/>
-                <input type="hidden" name="idempotency_key" value=move || edit_key.get().to_string()/>
+                <MintedKey/>
                 <label for=field("title")>{t!(i18n, field_title)}</label>
                 <input id=field("title") name="title" required maxlength="500" value=move || form.with(|f| f.title.clone())/>
                 <label for=field("notes")>{t!(i18n, field_notes)}</label>
@@ -140,15 +150,15 @@ pub fn TaskDetails(task: Signal<Task>, edit: ServerAction<EditTask>) -> impl Int
                 </select>
                 <ErrorLine error=edit_error/>
                 <button type="submit" class="primary">{t!(i18n, save)}</button>
-            </ActionForm>
+            </form>
             <div class="details-actions">
                 <Reorder id/>
-                <ActionForm action=delete attr:class="delete">
+                <form method="post" action="/api/tasks/delete" class="delete" on:submit=delete>
                     <input type="hidden" name="id" value=id.to_string()/>
                     <input type="hidden" name="deleted" value="true"/>
-                    <input type="hidden" name="idempotency_key" value=move || delete_key.get().to_string()/>
+                    <MintedKey/>
                     <button type="submit" class="danger">{t!(i18n, delete)}</button>
-                </ActionForm>
+                </form>
             </div>
         </details>
     }
@@ -161,12 +171,6 @@ fn Reorder(id: TaskId) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
-    let reorder = ServerAction::<ReorderTasks>::new();
-    Effect::new(move |_| {
-        if let Some(Ok(_)) = reorder.value().get() {
-            outbox.refresh();
-        }
-    });
     let ordered = matches!(planning.view, View::Inbox | View::List(_));
     let step = move |by: isize| {
         let mut ids = planning.order.get_untracked();
@@ -178,7 +182,10 @@ fn Reorder(id: TaskId) -> impl IntoView {
             return;
         }
         ids.swap(at, to as usize);
-        reorder.dispatch(ReorderTasks { ids });
+        outbox.send(ReorderTasks {
+            ids,
+            at: Some(clock::now()),
+        });
     };
     ordered.then(|| {
         view! {

@@ -1,14 +1,19 @@
-//! The tasks of the view: the server's, with the outbox's waiting changes
-//! on top, and the one being added shown at once. Upcoming is grouped by
-//! day; the other views are one list.
+//! The tasks of the view: what the page knows from the server, with every
+//! change not yet confirmed on top (`overlay`), in the view's order.
+//! Upcoming is grouped by day; the other views are one list.
+//!
+//! A task is shown when the view's rules say so (`View::shows`), when the
+//! view's last read listed it (so a tap never makes a task vanish under the
+//! finger), or while this page is still sending its creation (the person
+//! sees their line was taken; when its answer says it belongs elsewhere, it
+//! leaves, and quick add says where it went).
 
 use super::planning::use_planning;
 use super::TaskItem;
-use crate::api::AddTask;
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
-use crate::outbox::{overlay, use_outbox, Shown};
 use crate::i18n::{t, t_string, use_i18n};
+use crate::outbox::{overlay, use_outbox, Change, Layers, Mark, Shown};
 use crate::text;
 use crate::views::{group_by_day, Heading, View, ViewPage};
 use leptos::prelude::*;
@@ -18,93 +23,57 @@ use std::collections::HashSet;
 pub fn TaskList(
     /// The view's first read; later ones arrive through `Planning`.
     first: Resource<Result<ViewPage, AppError>>,
-    add: ServerAction<AddTask>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let outbox = use_outbox();
     let planning = use_planning();
-    let known = planning.known;
+    let view = planning.view;
     let shown = Memo::new(move |_| {
-        let snapshot = outbox.snapshot.get();
+        let pending = outbox.pending();
+        let failures = outbox.failures();
+        let sending = outbox.in_flight();
         let settling: Vec<_> = outbox
             .settling
             .with(|s| s.iter().map(|(_, entry)| entry.clone()).collect());
         let today = planning.today.get();
-        known.with(|server| {
-            let listed: HashSet<TaskId> = server.iter().map(|t| t.id).collect();
-            let mut all = overlay(server, &settling, &snapshot.pending, &snapshot.failures);
-            // Tasks known only from the outbox appear where they belong.
-            all.retain(|s| listed.contains(&s.task.id) || planning.view.shows(&s.task, today));
-            all
+        let creating: HashSet<TaskId> = sending
+            .iter()
+            .filter_map(|entry| match entry.change() {
+                Change::Create(task) => Some(task.id),
+                _ => None,
+            })
+            .collect();
+        outbox.known.with(|known| {
+            let listed = known.listed(&view);
+            let server: Vec<Task> = known.tasks().cloned().collect();
+            let layers = Layers {
+                settled: &settling,
+                pending: &pending,
+                sending: &sending,
+                failures: &failures,
+            };
+            let mut all = overlay(&server, layers);
+            all.retain(|s| {
+                listed.contains(&s.task.id)
+                    || view.shows(&s.task, today)
+                    || (s.mark == Some(Mark::Sending)
+                        && creating.contains(&s.task.id)
+                        && known.get(s.task.id).is_none())
+            });
+            let mut tasks: Vec<Task> = all.iter().map(|s| s.task.clone()).collect();
+            view.sort(&mut tasks, listed);
+            tasks
+                .into_iter()
+                .filter_map(|task| all.iter().find(|s| s.task.id == task.id).cloned())
+                .collect::<Vec<Shown>>()
         })
     });
-    // Tasks on their way to the server, shown before the answer arrives
-    // (until the list or the outbox shows them: one task, one row). There
-    // may be several: a second line sent before the first is answered
-    // takes the action over, but both are on their way.
-    let on_its_way = RwSignal::new(Vec::<AddTask>::new());
-    Effect::new(move |_| {
-        if let Some(input) = add.input().get() {
-            if !on_its_way.with_untracked(|all| all.iter().any(|a| a.id == input.id)) {
-                on_its_way.update(|all| all.push(input));
-            }
-        }
-    });
-    Effect::new(move |_| {
-        // The latest line refused, or unanswered: the form says why and
-        // keeps the line for another try.
-        match add.value().get() {
-            // Saved: the answer is the server's word on this task, shown at
-            // once even if the re-read that follows fails (offline again).
-            Some(Ok(task)) => {
-                let here = planning.view.shows(&task, planning.today.get_untracked());
-                let already = known.with_untracked(|all| all.iter().any(|t| t.id == task.id));
-                if here && !already {
-                    known.update(|all| all.push(task));
-                }
-            }
-            Some(Err(error)) if error != AppError::Queued => on_its_way.update(|all| {
-                all.pop();
-            }),
-            _ => {}
-        }
-    });
-    Effect::new(move |_| {
-        let listed: HashSet<TaskId> = shown.with(|all| all.iter().map(|s| s.task.id).collect());
-        if on_its_way.with_untracked(|all| all.iter().any(|a| listed.contains(&a.id))) {
-            on_its_way.update(|all| all.retain(|a| !listed.contains(&a.id)));
-        }
-    });
-    let sending = move || {
-        on_its_way
-            .get()
-            .into_iter()
-            .map(|AddTask { id, quick_add, .. }| {
-                view! {
-                    <li class="task" data-task-id=id.to_string() data-sync="sending">
-                        // The hook every task has; it works once the task is saved.
-                        <button
-                            type="button"
-                            class="circle"
-                            aria-pressed="false"
-                            aria-label=move || t_string!(i18n, mark_done)
-                            disabled
-                        ></button>
-                        <div class="body">
-                            <span class="title">{quick_add}</span>
-                            <span class="sync-note">{t!(i18n, sending)}</span>
-                        </div>
-                    </li>
-                }
-            })
-            .collect_view()
-    };
     Effect::new(move |_| {
         let ids = shown.with(|all| all.iter().map(|s| s.task.id).collect());
         planning.order.set(ids);
     });
-    // Each item follows its own entry of the list, and is kept (with any
-    // tap in flight) for as long as its task is listed.
+    // Each item follows its own entry of the list, and is kept (with its
+    // details open, say) for as long as its task is listed.
     let item = move |id: TaskId| {
         let first = shown.with_untracked(|all| all.iter().find(|s| s.task.id == id).cloned());
         first.map(|first| {
@@ -117,12 +86,11 @@ pub fn TaskList(
     let ids_of = |tasks: &[Shown]| tasks.iter().map(|s| s.task.id).collect::<Vec<_>>();
 
     let body = move || {
-        if planning.view != View::Upcoming {
+        if view != View::Upcoming {
             let ids = move || shown.with(|all| ids_of(all));
             return view! {
                 <ul class="tasks">
                     <For each=ids key=|id| *id children=item/>
-                    {sending}
                 </ul>
             }
             .into_any();
@@ -166,11 +134,7 @@ pub fn TaskList(
                 </section>
             }
         };
-        view! {
-            <For each=headings key=|h| *h children=group/>
-            <ul class="tasks">{sending}</ul>
-        }
-        .into_any()
+        view! { <For each=headings key=|h| *h children=group/> }.into_any()
     };
 
     view! {
@@ -181,13 +145,20 @@ pub fn TaskList(
                         planning.take(page);
                         None
                     }
-                    // Offline or failing: say so (the shell shown offline
-                    // has no list to show).
+                    // Offline with nothing known: say so. With something
+                    // known, the view is drawn from it, and says so.
                     Err(error) => Some(error),
                 };
-                let empty = move || shown.with(Vec::is_empty) && on_its_way.with(Vec::is_empty);
+                let offline = move || error.clone().map(|error| {
+                    if planning.knows_something() {
+                        view! { <p class="hint offline-note" role="status">{t!(i18n, offline_view)}</p> }.into_any()
+                    } else {
+                        view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> }.into_any()
+                    }
+                });
+                let empty = move || shown.with(Vec::is_empty);
                 view! {
-                    {error.map(|error| view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> })}
+                    {offline}
                     <Show
                         when=move || !empty()
                         fallback=move || view! { <p class="empty">{move || text::empty_view(i18n.get_locale(), &planning.view)}</p> }

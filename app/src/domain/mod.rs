@@ -3,6 +3,7 @@
 //! Every value that crosses a trust boundary is parsed into one of these
 //! newtypes once, at the edge; code behind the edge never re-checks it.
 
+mod clocks;
 mod due;
 mod idempotency_key;
 mod ids;
@@ -11,13 +12,16 @@ mod notes;
 mod password;
 mod priority;
 mod recurrence;
+mod stamp;
 mod task;
 mod task_fields;
 mod task_list;
+mod task_patch;
 mod task_title;
 mod time_zone;
 mod username;
 
+pub use clocks::Clocks;
 pub use due::{Due, DueError};
 pub use idempotency_key::{IdempotencyKey, IdempotencyKeyError};
 pub use ids::{ListId, TaskId, UserId};
@@ -26,9 +30,11 @@ pub use notes::{Notes, NotesError};
 pub use password::{Password, PasswordError};
 pub use priority::{Priority, PriorityError};
 pub use recurrence::{Recurrence, RecurrenceError};
+pub use stamp::{to_millis, Stamp};
 pub use task::Task;
 pub use task_fields::{TaskFieldError, TaskFields, TaskForm};
 pub use task_list::TaskList;
+pub use task_patch::{PatchForm, TaskPatch, FIELD_NAMES};
 pub use task_title::{TaskTitle, TaskTitleError};
 pub use time_zone::{TimeZoneError, TimeZoneName};
 pub use username::{Username, UsernameError};

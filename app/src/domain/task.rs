@@ -1,7 +1,12 @@
 //! A task, and the changes a person can make to it. Every change describes
-//! the state wanted, so applying it twice gives the same task.
+//! the state wanted and carries when the person made it: applied twice it
+//! gives the same task, and a change older than the field's last one
+//! alters nothing (`clocks`), so the last action wins.
 
-use super::{Due, ListId, Notes, Priority, Recurrence, TaskFields, TaskId, TaskTitle};
+use super::clocks::{set_if_later, wins, Clocks};
+use super::stamp::to_millis;
+use super::TaskTitle;
+use super::{Due, ListId, Notes, Priority, Recurrence, Stamp, TaskFields, TaskId, TaskPatch};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -20,14 +25,21 @@ pub struct Task {
     /// Order within its list (smaller first).
     pub position: i64,
     pub created_at: DateTime<Utc>,
+    /// The latest change applied to any part of the task.
     pub updated_at: DateTime<Utc>,
     pub completed_at: Option<DateTime<Utc>>,
     /// Set when deleted; the task can be restored until it is purged.
     pub deleted_at: Option<DateTime<Utc>>,
+    /// When each part last changed (answers stored before clocks existed
+    /// read as never changed).
+    #[serde(default)]
+    pub changed: Clocks,
 }
 
 impl Task {
-    pub fn new(id: TaskId, fields: TaskFields, now: DateTime<Utc>) -> Self {
+    /// A new task, made by the person at `at`.
+    pub fn new(id: TaskId, fields: TaskFields, at: DateTime<Utc>) -> Self {
+        let at = to_millis(at);
         let series_id = fields.recurrence.is_some().then_some(id);
         Self {
             id,
@@ -39,57 +51,200 @@ impl Task {
             recurrence: fields.recurrence,
             series_id,
             position: 0,
-            created_at: now,
-            updated_at: now,
+            created_at: at,
+            updated_at: at,
             completed_at: None,
             deleted_at: None,
+            changed: Clocks::all(Stamp::of(at)),
         }
     }
 
-    /// Sets every editable field. A task that starts repeating begins a series.
-    pub fn edit(&mut self, fields: TaskFields, now: DateTime<Utc>) {
-        self.series_id = match (&fields.recurrence, self.series_id) {
-            (Some(_), None) => Some(self.id),
-            (_, series) => series,
-        };
-        self.list_id = fields.list_id;
-        self.title = fields.title;
-        self.notes = fields.notes;
-        self.due = fields.due;
-        self.priority = fields.priority;
-        self.recurrence = fields.recurrence;
-        self.updated_at = now;
+    /// Sets the fields the edit names, each unless it changed later than
+    /// `at`. A task that starts repeating begins a series. Returns whether
+    /// anything was applied.
+    pub fn edit(&mut self, patch: &TaskPatch, at: DateTime<Utc>) -> bool {
+        let stamp = Stamp::of(at);
+        let clocks = &mut self.changed;
+        let mut applied = false;
+        if let Some(title) = &patch.title {
+            applied |= set_if_later(
+                &mut self.title,
+                &mut clocks.title,
+                title.clone(),
+                stamp,
+                |t| t.as_str().to_owned(),
+            );
+        }
+        if let Some(notes) = &patch.notes {
+            applied |= set_if_later(
+                &mut self.notes,
+                &mut clocks.notes,
+                notes.clone(),
+                stamp,
+                |n| n.as_str().to_owned(),
+            );
+        }
+        if let Some(due) = patch.due {
+            applied |= set_if_later(&mut self.due, &mut clocks.due, due, stamp, |d| *d);
+        }
+        if let Some(priority) = patch.priority {
+            applied |= set_if_later(
+                &mut self.priority,
+                &mut clocks.priority,
+                priority,
+                stamp,
+                |p| *p,
+            );
+        }
+        if let Some(list) = patch.list_id {
+            applied |= set_if_later(&mut self.list_id, &mut clocks.list, list, stamp, |l| *l);
+        }
+        if let Some(rule) = &patch.recurrence {
+            applied |= set_if_later(
+                &mut self.recurrence,
+                &mut clocks.recurrence,
+                rule.clone(),
+                stamp,
+                |r| r.as_ref().map(ToString::to_string),
+            );
+        }
+        if self.recurrence.is_some() && self.series_id.is_none() {
+            self.series_id = Some(self.id);
+        }
+        self.touched(applied, at)
     }
 
-    /// Marks the task done or not done. Completing a completed task keeps its
-    /// first completion time: a replay changes nothing.
-    pub fn set_completed(&mut self, completed: bool, at: DateTime<Utc>) {
+    /// Marks the task done or not done, unless its completion changed later
+    /// than `at`. Completing a completed task keeps its first completion
+    /// time. Returns whether the change was applied.
+    pub fn set_completed(&mut self, completed: bool, at: DateTime<Utc>) -> bool {
+        let stamp = Stamp::of(at);
+        let current = self.completed_at.is_some();
+        if !wins(stamp, completed, self.changed.completion, current) {
+            return false;
+        }
+        self.changed.completion = stamp;
         self.completed_at = if completed {
-            self.completed_at.or(Some(at))
+            self.completed_at.or(Some(to_millis(at)))
         } else {
             None
         };
-        self.updated_at = at;
+        self.touched(true, at)
     }
 
-    pub fn set_deleted(&mut self, deleted: bool, at: DateTime<Utc>) {
+    /// Deletes (`true`) or restores the task, unless that changed later.
+    pub fn set_deleted(&mut self, deleted: bool, at: DateTime<Utc>) -> bool {
+        let stamp = Stamp::of(at);
+        let current = self.deleted_at.is_some();
+        if !wins(stamp, deleted, self.changed.deletion, current) {
+            return false;
+        }
+        self.changed.deletion = stamp;
         self.deleted_at = if deleted {
-            self.deleted_at.or(Some(at))
+            self.deleted_at.or(Some(to_millis(at)))
         } else {
             None
         };
-        self.updated_at = at;
+        self.touched(true, at)
+    }
+
+    /// Moves the task to `position` in its list, unless it moved later. The
+    /// databases apply the same rule in SQL (`set_positions`).
+    pub fn set_position(&mut self, position: i64, at: DateTime<Utc>) -> bool {
+        let applied = set_if_later(
+            &mut self.position,
+            &mut self.changed.position,
+            position,
+            Stamp::of(at),
+            |p| *p,
+        );
+        self.touched(applied, at)
+    }
+
+    /// Takes in another copy of this task (a newer answer, a list read):
+    /// each part keeps whichever copy changed it last.
+    pub fn merge(&mut self, other: &Task) {
+        let theirs = other.changed;
+        let mine = &mut self.changed;
+        set_if_later(
+            &mut self.title,
+            &mut mine.title,
+            other.title.clone(),
+            theirs.title,
+            |t| t.as_str().to_owned(),
+        );
+        set_if_later(
+            &mut self.notes,
+            &mut mine.notes,
+            other.notes.clone(),
+            theirs.notes,
+            |n| n.as_str().to_owned(),
+        );
+        set_if_later(&mut self.due, &mut mine.due, other.due, theirs.due, |d| *d);
+        set_if_later(
+            &mut self.priority,
+            &mut mine.priority,
+            other.priority,
+            theirs.priority,
+            |p| *p,
+        );
+        set_if_later(
+            &mut self.list_id,
+            &mut mine.list,
+            other.list_id,
+            theirs.list,
+            |l| *l,
+        );
+        set_if_later(
+            &mut self.recurrence,
+            &mut mine.recurrence,
+            other.recurrence.clone(),
+            theirs.recurrence,
+            |r| r.as_ref().map(ToString::to_string),
+        );
+        set_if_later(
+            &mut self.completed_at,
+            &mut mine.completion,
+            other.completed_at,
+            theirs.completion,
+            Option::is_some,
+        );
+        set_if_later(
+            &mut self.deleted_at,
+            &mut mine.deletion,
+            other.deleted_at,
+            theirs.deletion,
+            Option::is_some,
+        );
+        set_if_later(
+            &mut self.position,
+            &mut mine.position,
+            other.position,
+            theirs.position,
+            |p| *p,
+        );
+        self.series_id = self.series_id.or(other.series_id);
+        self.updated_at = self.updated_at.max(other.updated_at);
+    }
+
+    fn touched(&mut self, applied: bool, at: DateTime<Utc>) -> bool {
+        if applied {
+            self.updated_at = self.updated_at.max(to_millis(at));
+        }
+        applied
     }
 
     /// The occurrence that follows this one when it is completed on
     /// `completed_on`: due by the rule after this one's due date (or after
     /// the completion day, for a task without one). Its id is derived from
-    /// the series and its date, so it can only ever be created once.
-    pub fn next_occurrence(&self, completed_on: NaiveDate, now: DateTime<Utc>) -> Option<Task> {
+    /// the series and its date, so it can only ever be created once. It is
+    /// made at `at`, the completion's time.
+    pub fn next_occurrence(&self, completed_on: NaiveDate, at: DateTime<Utc>) -> Option<Task> {
         let rule = self.recurrence.as_ref()?;
         let series = self.series_id.unwrap_or(self.id);
         let base = self.due.map_or(completed_on, |due| due.date);
         let date = rule.next_after(base);
+        let at = to_millis(at);
         Some(Task {
             id: TaskId::occurrence(series, date),
             due: Some(Due {
@@ -97,10 +252,11 @@ impl Task {
                 time: self.due.and_then(|due| due.time),
             }),
             series_id: Some(series),
-            created_at: now,
-            updated_at: now,
+            created_at: at,
+            updated_at: at,
             completed_at: None,
             deleted_at: None,
+            changed: Clocks::all(Stamp::of(at)),
             ..self.clone()
         })
     }
@@ -124,6 +280,73 @@ mod tests {
             ..TaskForm::default()
         };
         Task::new(TaskId::new(), form.parse().unwrap(), at(7))
+    }
+
+    fn patch(title: &str) -> TaskPatch {
+        crate::domain::PatchForm {
+            title: Some(title.into()),
+            ..Default::default()
+        }
+        .parse()
+        .unwrap()
+    }
+
+    #[test]
+    fn the_later_of_two_taps_wins_whichever_arrives_last() {
+        let base = task("", "");
+        let mut in_order = base.clone();
+        in_order.set_completed(true, at(8));
+        in_order.set_completed(false, at(9));
+        let mut crossed = base;
+        assert!(crossed.set_completed(false, at(9)));
+        assert!(
+            !crossed.set_completed(true, at(8)),
+            "the older tap alters nothing"
+        );
+        assert_eq!(crossed.completed_at, None);
+        assert_eq!(crossed, in_order);
+    }
+
+    #[test]
+    fn an_edit_older_than_the_fields_last_change_is_ignored_field_by_field() {
+        let mut t = task("", "");
+        assert!(t.edit(&patch("Новое"), at(10)));
+        let mut old = patch("Старое");
+        old.priority = Some(crate::domain::Priority::new(1).unwrap());
+        assert!(t.edit(&old, at(9)), "the priority had not changed since 7");
+        assert_eq!(t.title.as_str(), "Новое");
+        assert_eq!(t.priority.level(), 1);
+    }
+
+    #[test]
+    fn a_restore_after_a_delete_stands_when_the_delete_arrives_late() {
+        let mut t = task("", "");
+        t.set_deleted(false, at(9));
+        assert!(!t.set_deleted(true, at(8)));
+        assert_eq!(t.deleted_at, None);
+    }
+
+    #[test]
+    fn merging_two_copies_keeps_each_parts_latest_change_in_either_order() {
+        let base = task("", "");
+        let mut renamed = base.clone();
+        renamed.edit(&patch("Другое"), at(9));
+        let mut done = base.clone();
+        done.set_completed(true, at(10));
+        let mut a = renamed.clone();
+        a.merge(&done);
+        let mut b = done.clone();
+        b.merge(&renamed);
+        assert_eq!(a, b);
+        assert_eq!((a.title.as_str(), a.completed_at), ("Другое", Some(at(10))));
+    }
+
+    #[test]
+    fn a_position_moves_only_for_a_later_reorder() {
+        let mut t = task("", "");
+        assert!(t.set_position(3, at(9)));
+        assert!(!t.set_position(1, at(8)));
+        assert_eq!(t.position, 3);
     }
 
     #[test]

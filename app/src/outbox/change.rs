@@ -2,7 +2,7 @@
 //! The request is kept as the browser sent it (so its replay is byte for
 //! byte the same); this is only how the page shows its effect meanwhile.
 
-use crate::domain::{Task, TaskFields, TaskForm, TaskId};
+use crate::domain::{PatchForm, Task, TaskForm, TaskId, TaskPatch};
 use crate::quick_add;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -12,7 +12,7 @@ pub enum Change {
     Create(Task),
     Edit {
         id: TaskId,
-        fields: TaskFields,
+        patch: TaskPatch,
     },
     Complete {
         id: TaskId,
@@ -30,7 +30,8 @@ pub enum Change {
 
 impl Change {
     /// Reads a server-function request: `url` is its address (absolute or a
-    /// path), `body` its url-encoded form, `at` when the person made it.
+    /// path), `body` its url-encoded form, `at` when the person made it
+    /// (see `Entry::made_at`).
     pub fn from_request(url: &str, body: &str, at: DateTime<Utc>) -> Self {
         let path = url.find("/api/").map_or(url, |start| &url[start..]);
         let path = path.split(['?', '#']).next().unwrap_or(path);
@@ -70,10 +71,12 @@ impl Change {
                 .parse()
                 .map(|fields| Self::Create(Task::new(id, fields, at)))
                 .unwrap_or(Self::Other),
-            "/api/tasks/edit" => task_form()
-                .parse()
-                .map(|fields| Self::Edit { id, fields })
-                .unwrap_or(Self::Other),
+            "/api/tasks/edit" => {
+                PatchForm::from_wire(task_form(), form.get("set").map(String::as_str))
+                    .parse()
+                    .map(|patch| Self::Edit { id, patch })
+                    .unwrap_or(Self::Other)
+            }
             "/api/tasks/complete" => flag("completed")
                 .map(|completed| Self::Complete { id, completed })
                 .unwrap_or(Self::Other),
@@ -152,13 +155,21 @@ mod tests {
     }
 
     #[test]
-    fn an_edit_carries_every_field() {
+    fn an_edit_carries_the_fields_it_sends() {
         let id = TaskId::new();
-        let change = read("/api/tasks/edit", &format!("id={id}&title=New&priority=1"));
-        let Change::Edit { fields, .. } = change else {
+        let change = read(
+            "/api/tasks/edit",
+            &format!("id={id}&title=New&priority=1&notes=&set=title,priority"),
+        );
+        let Change::Edit { patch, .. } = change else {
             panic!("not an edit: {change:?}")
         };
-        assert_eq!((fields.title.as_str(), fields.priority.level()), ("New", 1));
+        assert_eq!(
+            patch.title.map(|t| t.as_str().to_owned()),
+            Some("New".into())
+        );
+        assert_eq!(patch.priority.map(|p| p.level()), Some(1));
+        assert_eq!(patch.notes, None, "a field not sent is left as it is");
     }
 
     #[test]
@@ -199,7 +210,9 @@ mod tests {
     fn a_reorder_is_read_as_its_ids_in_order() {
         let (a, b, c) = (TaskId::new(), TaskId::new(), TaskId::new());
         let body = format!("ids%5B1%5D={b}&ids%5B0%5D={c}&ids%5B2%5D={a}&ids%5B3%5D={c}");
-        assert_eq!(read("/api/tasks/reorder", &body), Change::Reorder(vec![c, b, a]));
+        assert_eq!(
+            read("/api/tasks/reorder", &body),
+            Change::Reorder(vec![c, b, a])
+        );
     }
-
 }

@@ -5,11 +5,17 @@
 //! changes are not saved yet.
 
 mod change;
+pub mod clock;
+mod known;
+mod memory;
 mod overlay;
+mod send;
 mod snapshot;
 mod state;
 
 pub use change::Change;
-pub use overlay::{overlay, Mark, Shown};
+pub use known::Known;
+pub use overlay::{overlay, Layers, Mark, Shown};
+pub use send::Answer;
 pub use snapshot::{Entry, Snapshot};
-pub use state::{account_header, provide_outbox, use_outbox, Outbox};
+pub use state::{provide_outbox, use_outbox, Outbox};

@@ -1,18 +1,23 @@
 //! The list as the person expects to see it: the server's tasks with every
-//! change still in the outbox applied on top, in order, and each task such
-//! a change touches marked. This is how the optimistic state survives a
-//! reload: it is derived from the outbox, not remembered by the page.
+//! change not yet confirmed applied on top, each task such a change touches
+//! marked. Changes apply by the rule of the last action (`Task`'s clocks), so
+//! the result does not depend on the order they arrive in, and applying one
+//! the server already has changes nothing. This is how the optimistic state
+//! survives a reload: it is derived from the outbox, not remembered.
 
 use super::{Change, Entry};
 use crate::domain::{Task, TaskId};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// A request from this page is on its way, unanswered.
+    Sending,
     /// Kept in the outbox; saved when the network is back.
     Queued,
-    /// The server refused a change to it (the reason is in the failure list).
+    /// The server refused a change to it, or keeps failing it (the reason
+    /// is in the outbox bar).
     Failed,
 }
 
@@ -22,71 +27,48 @@ pub struct Shown {
     pub mark: Option<Mark>,
 }
 
-/// `settled` are changes the server has taken since `server` was read:
-/// applied unmarked, so nothing flickers back while the list is re-read.
-pub fn overlay(
-    server: &[Task],
-    settled: &[Entry],
-    pending: &[Entry],
-    failures: &[Entry],
-) -> Vec<Shown> {
+/// The changes to draw on top of the server's tasks.
+#[derive(Clone, Copy, Default)]
+pub struct Layers<'a> {
+    /// Taken by the server since its list was read: drawn, unmarked, so
+    /// nothing flickers back while the list is read again.
+    pub settled: &'a [Entry],
+    /// Kept in the outbox (a stuck one is marked as failed).
+    pub pending: &'a [Entry],
+    /// On their way from this page.
+    pub sending: &'a [Entry],
+    /// Refused: not drawn, their tasks marked.
+    pub failures: &'a [Entry],
+}
+
+pub fn overlay(server: &[Task], layers: Layers<'_>) -> Vec<Shown> {
     let mut tasks: Vec<Task> = server.to_vec();
     let mut marks: HashMap<TaskId, Mark> = HashMap::new();
-    for entry in failures {
-        if let Some(id) = entry.change().task_id() {
-            marks.insert(id, Mark::Failed);
+    let layered = [
+        (layers.settled, None),
+        (layers.pending, Some(Mark::Queued)),
+        (layers.sending, Some(Mark::Sending)),
+    ];
+    for (entries, mark) in layered {
+        for entry in entries {
+            let mark = match mark {
+                Some(Mark::Queued) if entry.stuck => Some(Mark::Failed),
+                other => other,
+            };
+            for id in apply(&mut tasks, entry.change(), entry.made_at()) {
+                if let Some(mark) = mark {
+                    let strongest = marks.get(&id).map_or(mark, |&old| stronger(old, mark));
+                    marks.insert(id, strongest);
+                }
+            }
         }
     }
-    let waiting = pending.iter().map(|entry| (entry, true));
-    for (entry, marked) in settled.iter().map(|entry| (entry, false)).chain(waiting) {
-        let change = entry.change();
-        let at = entry.made_at();
-        if let Some(id) = change.task_id().filter(|_| marked) {
-            // A change the server keeps failing waits for the person.
-            marks.insert(
-                id,
-                if entry.stuck {
-                    Mark::Failed
-                } else {
-                    Mark::Queued
-                },
-            );
-        }
-        let find = |tasks: &mut Vec<Task>, id: TaskId| tasks.iter().position(|task| task.id == id);
-        match change {
-            Change::Create(task) => {
-                if find(&mut tasks, task.id).is_none() {
-                    tasks.push(task);
-                }
-            }
-            Change::Edit { id, fields } => {
-                if let Some(i) = find(&mut tasks, id) {
-                    tasks[i].edit(fields, at);
-                }
-            }
-            Change::Complete { id, completed } => {
-                if let Some(i) = find(&mut tasks, id) {
-                    tasks[i].set_completed(completed, at);
-                    // A repeating task shows its next occurrence at once,
-                    // as the server will create it (same derived id).
-                    let next = completed
-                        .then(|| tasks[i].next_occurrence(at.date_naive(), Utc::now()))
-                        .flatten();
-                    if let Some(next) = next.filter(|next| find(&mut tasks, next.id).is_none()) {
-                        if marked {
-                            marks.insert(next.id, Mark::Queued);
-                        }
-                        tasks.push(next);
-                    }
-                }
-            }
-            Change::Delete { id, deleted } => {
-                if let Some(i) = find(&mut tasks, id) {
-                    tasks[i].set_deleted(deleted, at);
-                }
-            }
-            Change::Reorder(ids) => reorder(&mut tasks, &ids),
-            Change::Other => {}
+    for entry in layers.failures {
+        if let Some(id) = entry.change().task_id() {
+            let strongest = marks
+                .get(&id)
+                .map_or(Mark::Failed, |&old| stronger(old, Mark::Failed));
+            marks.insert(id, strongest);
         }
     }
     tasks
@@ -99,42 +81,118 @@ pub fn overlay(
         .collect()
 }
 
-/// The tasks named in `ids` take the places they held among `tasks`, in
-/// the order of `ids`; every other task stays where it is.
-fn reorder(tasks: &mut [Task], ids: &[TaskId]) {
-    let slots: Vec<usize> = (0..tasks.len())
-        .filter(|&i| ids.contains(&tasks[i].id))
-        .collect();
-    let moved: Vec<Task> = ids
-        .iter()
-        .filter_map(|id| tasks.iter().find(|task| task.id == *id).cloned())
-        .collect();
-    for (slot, task) in slots.into_iter().zip(moved) {
-        tasks[slot] = task;
+/// What a row says when several changes touch it: a request in flight
+/// first, then a failure (the person must act), then waiting.
+fn stronger(a: Mark, b: Mark) -> Mark {
+    let rank = |mark| match mark {
+        Mark::Sending => 2,
+        Mark::Failed => 1,
+        Mark::Queued => 0,
+    };
+    if rank(a) >= rank(b) {
+        a
+    } else {
+        b
     }
+}
+
+/// Applies one change made `at`; returns the tasks it touches.
+fn apply(tasks: &mut Vec<Task>, change: Change, at: DateTime<Utc>) -> Vec<TaskId> {
+    let find = |tasks: &[Task], id: TaskId| tasks.iter().position(|task| task.id == id);
+    match change {
+        Change::Create(task) => {
+            let id = task.id;
+            if find(tasks, id).is_none() {
+                tasks.push(task);
+            }
+            vec![id]
+        }
+        Change::Edit { id, patch } => {
+            if let Some(i) = find(tasks, id) {
+                tasks[i].edit(&patch, at);
+            }
+            vec![id]
+        }
+        Change::Complete { id, completed } => {
+            let Some(i) = find(tasks, id) else {
+                return vec![id];
+            };
+            // As the server does: the next occurrence of a repeating task
+            // follows its first completion, and only a change that wins.
+            let first_completion = tasks[i].completed_at.unwrap_or(at);
+            if !tasks[i].set_completed(completed, at) {
+                return vec![id];
+            }
+            let Some(next) = tasks[i].next_occurrence(first_completion.date_naive(), at) else {
+                return vec![id];
+            };
+            let next_id = next.id;
+            match find(tasks, next_id) {
+                None if completed => tasks.push(next),
+                Some(n) if !completed && untouched(&tasks[n]) => {
+                    tasks.remove(n);
+                }
+                _ => {}
+            }
+            vec![id, next_id]
+        }
+        Change::Delete { id, deleted } => {
+            if let Some(i) = find(tasks, id) {
+                tasks[i].set_deleted(deleted, at);
+            }
+            vec![id]
+        }
+        Change::Reorder(ids) => {
+            for (position, id) in ids.iter().enumerate() {
+                if let Some(i) = find(tasks, *id) {
+                    tasks[i].set_position(position as i64, at);
+                }
+            }
+            // The bar counts it; no row is marked for a new order.
+            Vec::new()
+        }
+        Change::Other => Vec::new(),
+    }
+}
+
+/// A generated occurrence nobody has changed (the server's rule for taking
+/// it back when its predecessor is un-completed).
+fn untouched(task: &Task) -> bool {
+    task.updated_at == task.created_at && task.completed_at.is_none() && task.deleted_at.is_none()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::Duration;
+
+    /// The server's tasks were read at this moment; changes come after.
+    fn read_at() -> DateTime<Utc> {
+        "2026-12-03T08:00:00Z".parse().unwrap()
+    }
 
     fn task(title: &str) -> Task {
         let fields = crate::domain::TaskForm {
             title: title.into(),
             ..Default::default()
         };
-        Task::new(TaskId::new(), fields.parse().unwrap(), Utc::now())
+        Task::new(TaskId::new(), fields.parse().unwrap(), read_at())
+    }
+
+    /// A request made `minutes` after the read.
+    fn made(minutes: i64, url: &str, body: String) -> Entry {
+        let at = read_at() + Duration::minutes(minutes);
+        Entry::new(url, body, at)
     }
 
     fn queued(url: &str, body: String) -> Entry {
-        Entry {
-            key: uuid::Uuid::new_v4().to_string(),
-            url: url.into(),
-            body,
-            time: Utc::now().timestamp_millis(),
-            stuck: false,
-            status: None,
-            reason: None,
+        made(1, url, body)
+    }
+
+    fn pending(entries: &[Entry]) -> Layers<'_> {
+        Layers {
+            pending: entries,
+            ..Layers::default()
         }
     }
 
@@ -149,7 +207,7 @@ mod tests {
     fn with_an_empty_outbox_the_list_is_the_servers() {
         let server = vec![task("Физика")];
         assert_eq!(
-            titles(&overlay(&server, &[], &[], &[])),
+            titles(&overlay(&server, Layers::default())),
             vec![("Физика", false, None)]
         );
     }
@@ -157,12 +215,12 @@ mod tests {
     #[test]
     fn a_queued_completion_fills_the_circle_and_marks_the_task() {
         let server = vec![task("Физика"), task("Химия")];
-        let pending = [queued(
+        let waiting = [queued(
             "/api/tasks/complete",
             format!("id={}&completed=true", server[1].id),
         )];
         assert_eq!(
-            titles(&overlay(&server, &[], &pending, &[])),
+            titles(&overlay(&server, pending(&waiting))),
             vec![("Физика", false, None), ("Химия", true, Some(Mark::Queued))]
         );
     }
@@ -170,53 +228,92 @@ mod tests {
     #[test]
     fn create_then_complete_then_rename_offline_shows_one_finished_renamed_task() {
         let id = TaskId::new();
-        let pending = [
-            queued("/api/tasks/add", format!("id={id}&quick_add=Draft")),
-            queued("/api/tasks/complete", format!("id={id}&completed=true")),
-            queued("/api/tasks/edit", format!("id={id}&title=Final")),
+        let waiting = [
+            made(1, "/api/tasks/add", format!("id={id}&quick_add=Draft")),
+            made(2, "/api/tasks/complete", format!("id={id}&completed=true")),
+            made(3, "/api/tasks/edit", format!("id={id}&title=Final")),
         ];
         assert_eq!(
-            titles(&overlay(&[], &[], &pending, &[])),
+            titles(&overlay(&[], pending(&waiting))),
             vec![("Final", true, Some(Mark::Queued))]
         );
+    }
+
+    #[test]
+    fn the_last_tap_wins_whatever_order_the_taps_are_drawn_in() {
+        let server = vec![task("Физика")];
+        let id = server[0].id;
+        let done = made(1, "/api/tasks/complete", format!("id={id}&completed=true"));
+        let undone = made(2, "/api/tasks/complete", format!("id={id}&completed=false"));
+        // The second tap was saved at once; the first waits in the outbox.
+        let shown = overlay(
+            &server,
+            Layers {
+                settled: std::slice::from_ref(&undone),
+                pending: std::slice::from_ref(&done),
+                ..Layers::default()
+            },
+        );
+        assert_eq!(titles(&shown), vec![("Физика", false, Some(Mark::Queued))]);
+    }
+
+    #[test]
+    fn a_request_on_its_way_marks_its_task_as_sending() {
+        let server = vec![task("Физика")];
+        let tap = made(
+            1,
+            "/api/tasks/complete",
+            format!("id={}&completed=true", server[0].id),
+        );
+        let shown = overlay(
+            &server,
+            Layers {
+                sending: std::slice::from_ref(&tap),
+                ..Layers::default()
+            },
+        );
+        assert_eq!(titles(&shown), vec![("Физика", true, Some(Mark::Sending))]);
     }
 
     #[test]
     fn the_same_create_queued_twice_shows_one_task() {
         let id = TaskId::new();
         let body = format!("id={id}&quick_add=Once");
-        let pending = [
+        let waiting = [
             queued("/api/tasks/add", body.clone()),
             queued("/api/tasks/add", body),
         ];
-        assert_eq!(overlay(&[], &[], &pending, &[]).len(), 1);
+        assert_eq!(overlay(&[], pending(&waiting)).len(), 1);
     }
 
     #[test]
     fn a_queued_deletion_hides_the_task() {
         let server = vec![task("Старое")];
-        let pending = [queued(
+        let waiting = [queued(
             "/api/tasks/delete",
             format!("id={}&deleted=true", server[0].id),
         )];
-        assert!(overlay(&server, &[], &pending, &[]).is_empty());
+        assert!(overlay(&server, pending(&waiting)).is_empty());
     }
 
     #[test]
-    fn a_queued_reorder_shows_the_new_order_and_leaves_other_tasks_in_place() {
-        let server = vec![task("Алгебра"), task("Физика"), task("Химия"), task("Музыка")];
-        let (algebra, chemistry) = (server[0].id, server[2].id);
-        let pending = [queued(
-            "/api/tasks/reorder",
-            format!("ids%5B0%5D={chemistry}&ids%5B1%5D={algebra}"),
-        )];
-        let shown = overlay(&server, &[], &pending, &[]);
-        let order: Vec<&str> = shown.iter().map(|s| s.task.title.as_str()).collect();
-        assert_eq!(order, ["Химия", "Физика", "Алгебра", "Музыка"]);
+    fn a_queued_reorder_gives_the_tasks_their_new_positions() {
+        let server = vec![task("Алгебра"), task("Физика"), task("Химия")];
+        let ids: Vec<TaskId> = [2, 0, 1].iter().map(|&i| server[i].id).collect();
+        let body = format!(
+            "ids%5B0%5D={}&ids%5B1%5D={}&ids%5B2%5D={}",
+            ids[0], ids[1], ids[2]
+        );
+        let mut shown: Vec<Task> = overlay(&server, pending(&[queued("/api/tasks/reorder", body)]))
+            .into_iter()
+            .map(|s| s.task)
+            .collect();
+        crate::views::View::Inbox.sort(&mut shown, &[]);
+        let order: Vec<&str> = shown.iter().map(|t| t.title.as_str()).collect();
+        assert_eq!(order, ["Химия", "Алгебра", "Физика"]);
     }
 
-    #[test]
-    fn completing_a_repeating_task_shows_its_next_occurrence_once() {
+    fn repeating() -> Task {
         let fields = crate::domain::TaskForm {
             title: "Зарядка".into(),
             due_date: "2027-03-01".into(),
@@ -225,17 +322,36 @@ mod tests {
         }
         .parse()
         .unwrap();
-        let server = vec![Task::new(TaskId::new(), fields, Utc::now())];
+        Task::new(TaskId::new(), fields, read_at())
+    }
+
+    #[test]
+    fn completing_a_repeating_task_shows_its_next_occurrence_once() {
+        let server = vec![repeating()];
         let done = format!("id={}&completed=true", server[0].id);
-        let pending = [
-            queued("/api/tasks/complete", done.clone()),
-            queued("/api/tasks/complete", done),
+        let waiting = [
+            made(1, "/api/tasks/complete", done.clone()),
+            made(2, "/api/tasks/complete", done),
         ];
-        let shown = overlay(&server, &[], &pending, &[]);
+        let shown = overlay(&server, pending(&waiting));
         assert_eq!(shown.len(), 2);
         assert_eq!(
             shown[1].task.due.map(|due| due.date.to_string()),
             Some("2027-03-02".into())
+        );
+    }
+
+    #[test]
+    fn taking_a_completion_back_takes_the_next_occurrence_back() {
+        let server = vec![repeating()];
+        let id = server[0].id;
+        let waiting = [
+            made(1, "/api/tasks/complete", format!("id={id}&completed=true")),
+            made(2, "/api/tasks/complete", format!("id={id}&completed=false")),
+        ];
+        assert_eq!(
+            titles(&overlay(&server, pending(&waiting))),
+            vec![("Зарядка", false, Some(Mark::Queued))]
         );
     }
 
@@ -246,8 +362,12 @@ mod tests {
             "/api/tasks/complete",
             format!("id={}&completed=true", server[0].id),
         )];
+        let layers = Layers {
+            settled: &saved,
+            ..Layers::default()
+        };
         assert_eq!(
-            titles(&overlay(&server, &saved, &[], &[])),
+            titles(&overlay(&server, layers)),
             vec![("Физика", true, None)]
         );
     }
@@ -259,9 +379,10 @@ mod tests {
             "/api/tasks/complete",
             format!("id={}&completed=true", server[0].id),
         );
-        assert_eq!(
-            overlay(&server, &[], &[], &[failure])[0].mark,
-            Some(Mark::Failed)
-        );
+        let layers = Layers {
+            failures: std::slice::from_ref(&failure),
+            ..Layers::default()
+        };
+        assert_eq!(overlay(&server, layers)[0].mark, Some(Mark::Failed));
     }
 }

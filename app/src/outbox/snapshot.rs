@@ -13,6 +13,10 @@ pub struct Snapshot {
     pub pending: Vec<Entry>,
     /// Refused by the server; kept until the person dismisses them.
     pub failures: Vec<Entry>,
+    /// Keys of changes just saved whose page was gone before their answer
+    /// came (a reload mid-request): the pages open now read again.
+    #[serde(default)]
+    pub saved: Vec<String>,
 }
 
 /// One request as the worker stored it.
@@ -28,6 +32,10 @@ pub struct Entry {
     /// retry or discard it, and holds the entries behind it.
     #[serde(default)]
     pub stuck: bool,
+    /// Being sent live right now (kept by the worker in case the page that
+    /// sent it is reloaded or closed before the answer).
+    #[serde(default)]
+    pub sending: bool,
     #[serde(default)]
     pub status: Option<u16>,
     /// The server's answer body, if it refused the request.
@@ -45,15 +53,44 @@ impl Snapshot {
     /// nor lists as refused: the server took them.
     pub fn taken_by_now(&self, now: &Snapshot) -> Vec<Entry> {
         let still = |entry: &Entry| {
-            now.pending.iter().chain(&now.failures).any(|other| other.key == entry.key)
+            now.pending
+                .iter()
+                .chain(&now.failures)
+                .any(|other| other.key == entry.key)
         };
-        self.pending.iter().filter(|entry| !still(entry)).cloned().collect()
+        self.pending
+            .iter()
+            .filter(|entry| !still(entry))
+            .cloned()
+            .collect()
     }
 }
 
 impl Entry {
+    /// A request this page is about to send, named by a fresh key.
+    pub fn new(url: &str, body: String, at: DateTime<Utc>) -> Self {
+        Self {
+            key: crate::domain::IdempotencyKey::generate()
+                .as_str()
+                .to_owned(),
+            url: url.to_owned(),
+            body,
+            time: at.timestamp_millis(),
+            stuck: false,
+            sending: false,
+            status: None,
+            reason: None,
+        }
+    }
+
+    /// When the person made the change: the `at` the request carries, else
+    /// when it was kept (a form posted before the page was live).
     pub fn made_at(&self) -> DateTime<Utc> {
-        DateTime::from_timestamp_millis(self.time).unwrap_or_else(Utc::now)
+        form_urlencoded::parse(self.body.as_bytes())
+            .find(|(name, _)| name == "at")
+            .and_then(|(_, at)| at.parse::<DateTime<Utc>>().ok())
+            .or_else(|| DateTime::from_timestamp_millis(self.time))
+            .unwrap_or_else(Utc::now)
     }
 
     pub fn change(&self) -> Change {
@@ -63,8 +100,13 @@ impl Entry {
     /// Why the server refused it, in the person's words: the server's own
     /// error when it sent one Tetrad knows, else its status.
     pub fn reason_text(&self, locale: text::Locale) -> String {
-        match self.reason.as_deref().map(serde_json::from_str::<AppError>) {
-            Some(Ok(error)) => text::error(locale, &error),
+        match (
+            self.reason.as_deref().map(serde_json::from_str::<AppError>),
+            self.status,
+        ) {
+            (Some(Ok(error)), _) => text::error(locale, &error),
+            // Held by the outbox without an answer: it waited too long.
+            (None, None) if self.stuck => text::waited_too_long(locale),
             _ => text::refused_with_status(locale, self.status.unwrap_or(0)),
         }
     }
@@ -81,6 +123,7 @@ mod tests {
             body: String::new(),
             time: 0,
             stuck: false,
+            sending: false,
             status: Some(status),
             reason: Some(reason.into()),
         }
@@ -92,6 +135,20 @@ mod tests {
         assert_eq!(
             entry(404, &body).reason_text(text::Locale::en),
             text::error(text::Locale::en, &AppError::TaskNotFound)
+        );
+    }
+
+    #[test]
+    fn a_change_held_for_too_long_says_so() {
+        let held = Entry {
+            stuck: true,
+            status: None,
+            reason: None,
+            ..entry(0, "")
+        };
+        assert_eq!(
+            held.reason_text(text::Locale::en),
+            text::waited_too_long(text::Locale::en)
         );
     }
 
@@ -114,17 +171,37 @@ mod tests {
         };
         let before = Snapshot {
             pending: vec![waiting("a"), waiting("b"), waiting("c")],
-            failures: vec![],
+            ..Snapshot::default()
         };
         let now = Snapshot {
             pending: vec![waiting("c")],
             failures: vec![entry(404, "")],
+            ..Snapshot::default()
         };
         let mut refused = now.clone();
         refused.failures[0].key = "b".into();
         let keys = |entries: Vec<Entry>| entries.into_iter().map(|e| e.key).collect::<Vec<_>>();
         assert_eq!(keys(before.taken_by_now(&refused)), ["a"]);
         assert_eq!(keys(before.taken_by_now(&now)), ["a", "b"]);
+    }
+
+    #[test]
+    fn a_change_is_dated_by_the_time_it_carries_not_by_when_it_was_kept() {
+        let tapped = Entry {
+            body: "id=x&at=2026-12-03T08%3A05%3A00.250Z".into(),
+            time: 1,
+            ..entry(0, "")
+        };
+        assert_eq!(
+            tapped.made_at().to_rfc3339(),
+            "2026-12-03T08:05:00.250+00:00"
+        );
+        let form_before_hydration = Entry {
+            body: "id=x".into(),
+            time: 1_000,
+            ..entry(0, "")
+        };
+        assert_eq!(form_before_hydration.made_at().timestamp_millis(), 1_000);
     }
 
     #[test]

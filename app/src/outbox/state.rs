@@ -1,5 +1,12 @@
-//! The outbox as the page knows it, and the conversation with the service
-//! worker. On the server (and before hydration) it is simply empty.
+//! The outbox as the page knows it: the changes this page is sending, the
+//! worker's queue, what the server refused, and what the page knows from
+//! the server. On the server (and before hydration) it is simply empty.
+//!
+//! Every change the person makes goes through `Outbox::send`: its key and
+//! time are minted at that moment (never taken from server-rendered HTML, so
+//! a page served from the cache cannot make two actions share them), it is
+//! drawn at once, marked `sending` while the request is out, and then shows
+//! its answer: saved, kept for later (`queued`), or refused (`failed`).
 //!
 //! Page → worker messages are JSON strings: `hello` (which account this
 //! page shows; the worker replies with its snapshot and starts a replay),
@@ -7,20 +14,43 @@
 //! visible), `dismiss`, `retry` and `discard` (a failure or a stuck entry,
 //! by key). Worker → page: a JSON `Snapshot`.
 
-use super::{Entry, Snapshot};
-use crate::domain::UserId;
+use super::send::Answer;
+use super::{clock, memory, Entry, Known, Snapshot};
+use crate::domain::{Task, UserId};
 use leptos::prelude::*;
+use serde::Serialize;
+
+/// How long a change the worker said it kept may be missing from its
+/// snapshot before the page takes it as already sent (its news crossed).
+const HANDED_GRACE_MS: i64 = 3_000;
 
 #[derive(Clone, Copy)]
 pub struct Outbox {
     pub snapshot: RwSignal<Snapshot>,
-    /// Goes up each time the outbox ends a burst of work (drained, or an
-    /// entry refused): the page then re-reads the server's truth.
+    /// Goes up each time a burst of work ends (saved, drained, refused):
+    /// the page then re-reads the server's truth.
     pub settled: RwSignal<u32>,
     /// Changes the server took since the list was last read, each with the
     /// `settled` count it came with: still drawn (unmarked) until a list
     /// read after that count has them.
     pub settling: RwSignal<Vec<(u32, Entry)>>,
+    /// Sent from this page, not answered yet.
+    pub sending: RwSignal<Vec<Entry>>,
+    /// Kept by the worker (it answered so) but not in its snapshot yet.
+    handed: RwSignal<Vec<Entry>>,
+    /// Refused when this page sent them, or never answered with no worker
+    /// to keep them (`stuck`: the person may retry).
+    refused: RwSignal<Vec<Entry>>,
+    /// The keys of every change this page sent: their answers come to it
+    /// (the worker's news of them is for other pages).
+    sent: StoredValue<Vec<String>>,
+    /// What the page knows from the server.
+    pub known: RwSignal<Known>,
+    /// Goes up a moment after the last change this page saved: the page
+    /// then reads the view again (a task done in the Inbox leaves it, the
+    /// counts follow), never under a second tap.
+    pub calm: RwSignal<u32>,
+    account: RwSignal<Option<UserId>>,
 }
 
 pub fn provide_outbox() -> Outbox {
@@ -28,6 +58,13 @@ pub fn provide_outbox() -> Outbox {
         snapshot: RwSignal::new(Snapshot::default()),
         settled: RwSignal::new(0),
         settling: RwSignal::new(Vec::new()),
+        sending: RwSignal::new(Vec::new()),
+        handed: RwSignal::new(Vec::new()),
+        refused: RwSignal::new(Vec::new()),
+        sent: StoredValue::new(Vec::new()),
+        known: RwSignal::new(Known::default()),
+        calm: RwSignal::new(0),
+        account: RwSignal::new(None),
     };
     provide_context(outbox);
     #[cfg(feature = "hydrate")]
@@ -42,36 +79,228 @@ pub fn use_outbox() -> Outbox {
 }
 
 impl Outbox {
-    /// Changes not yet saved, for the bar.
-    pub fn pending_count(&self) -> usize {
-        self.snapshot.with(|s| s.pending.len())
+    /// Sends a change: `call` is a server function's arguments, `at` in them
+    /// already stamped by `clock::now`.
+    pub fn send<F>(&self, call: F)
+    where
+        F: server_fn::ServerFn + Serialize,
+    {
+        match serde_qs::to_string(&call) {
+            Ok(body) => self.deliver(Entry::new(F::PATH, body, clock::now())),
+            Err(error) => leptos::logging::error!("a change could not be encoded: {error}"),
+        }
     }
 
-    /// Tells the worker which account this page shows. Requests are sent
-    /// with it (`X-Tetrad-Account`), so none is ever replayed as another.
-    pub fn greet(&self, account: UserId) {
+    fn deliver(&self, entry: Entry) {
+        self.sent.update_value(|sent| sent.push(entry.key.clone()));
+        self.sending.update(|all| all.push(entry.clone()));
         #[cfg(feature = "hydrate")]
-        browser::greet(account);
-        #[cfg(not(feature = "hydrate"))]
-        let _ = account;
+        {
+            let outbox = *self;
+            let account = self.account.get_untracked().map(|id| id.to_string());
+            leptos::task::spawn_local(async move {
+                let answer = super::send::post(&entry, account).await;
+                outbox.answered(entry, answer);
+            });
+        }
+    }
+
+    // Only the browser sends (on the server, and in unit tests, nothing does).
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    fn answered(&self, mut entry: Entry, answer: Answer) {
+        self.sending
+            .update(|all| all.retain(|e| e.key != entry.key));
+        match answer {
+            // The answer is the task as it now is: the page knows it at
+            // once, and reads nothing again (a row must not move or vanish
+            // a moment after a tap; a second tap would land on another).
+            Answer::Saved(body) => match serde_json::from_str::<Task>(&body) {
+                Ok(task) => {
+                    let seen = clock::now().timestamp_millis();
+                    self.known.update(|known| known.take(task, seen));
+                    #[cfg(feature = "hydrate")]
+                    browser::calm_soon(*self);
+                }
+                // An order, a list, a time zone: drawn until the view is
+                // read again, which this asks for.
+                Err(_) => self.settle(vec![entry]),
+            },
+            Answer::Queued => {
+                let listed = self
+                    .snapshot
+                    .with_untracked(|s| s.pending.iter().any(|e| e.key == entry.key && !e.sending));
+                if !listed {
+                    entry.time = clock::now().timestamp_millis();
+                    self.handed.update(|all| all.push(entry));
+                }
+            }
+            Answer::Refused { status, body } => {
+                entry.status = Some(status);
+                entry.reason = Some(body);
+                // A server error is not a verdict on the change: the person
+                // may send it again (with its key) or drop it.
+                entry.stuck = status >= 500;
+                self.refused.update(|all| all.push(entry));
+                self.refresh();
+            }
+            Answer::NoAnswer => {
+                entry.stuck = true;
+                let error = crate::error::AppError::Transport(String::new());
+                entry.reason = serde_json::to_string(&error).ok();
+                self.refused.update(|all| all.push(entry));
+            }
+        }
+    }
+
+    /// Entries the server took: drawn until a read after them arrives.
+    fn settle(&self, taken: Vec<Entry>) {
+        self.settled.update(|n| *n += 1);
+        let at = self.settled.get_untracked();
+        self.settling
+            .update(|s| s.extend(taken.into_iter().map(|entry| (at, entry))));
+    }
+
+    /// What waits in the worker's queue, including what it just took.
+    pub fn pending(&self) -> Vec<Entry> {
+        let mut pending: Vec<Entry> = self
+            .snapshot
+            .with(|s| s.pending.iter().filter(|e| !e.sending).cloned().collect());
+        self.handed
+            .with(|handed| pending.extend(handed.iter().cloned()));
+        pending
+    }
+
+    /// What is on its way: from this page, or (kept by the worker) from a
+    /// page reloaded since.
+    pub fn in_flight(&self) -> Vec<Entry> {
+        let mut sending = self.sending.get();
+        let elsewhere: Vec<Entry> = self.snapshot.with(|s| {
+            s.pending
+                .iter()
+                .filter(|e| e.sending && !sending.iter().any(|mine| mine.key == e.key))
+                .cloned()
+                .collect()
+        });
+        sending.extend(elsewhere);
+        sending
+    }
+
+    /// Changes not yet saved, for the bar.
+    pub fn pending_count(&self) -> usize {
+        self.snapshot
+            .with(|s| s.pending.iter().filter(|e| !e.sending).count())
+            + self.handed.with(Vec::len)
+    }
+
+    /// Changes waiting for the person: retry or discard.
+    pub fn stuck(&self) -> Vec<Entry> {
+        let mut stuck: Vec<Entry> = self
+            .snapshot
+            .with(|s| s.pending.iter().filter(|e| e.stuck).cloned().collect());
+        self.refused
+            .with(|r| stuck.extend(r.iter().filter(|e| e.stuck).cloned()));
+        stuck
+    }
+
+    /// Changes the server refused, shown until dismissed.
+    pub fn failures(&self) -> Vec<Entry> {
+        let mut failures = self.snapshot.with(|s| s.failures.clone());
+        self.refused
+            .with(|r| failures.extend(r.iter().filter(|e| !e.stuck).cloned()));
+        failures
+    }
+
+    /// Tells the worker which account this page shows (requests name it,
+    /// so none is ever replayed as another), and takes in what the page
+    /// knew last time for this account.
+    pub fn greet(&self, account: UserId) {
+        let before = self.account.get_untracked();
+        if before != Some(account) {
+            if before.is_some() {
+                // Another account in the same page: nothing of the last one
+                // stays on screen.
+                self.clear();
+            }
+            self.account.set(Some(account));
+            if let Some(kept) = memory::load(account) {
+                self.known.update(|known| known.absorb(kept));
+            }
+            clock::synchronise();
+        }
+        #[cfg(feature = "hydrate")]
+        browser::greet(account, self.list_ids());
+    }
+
+    /// The person's lists (each one's page is kept for offline use).
+    #[cfg(feature = "hydrate")]
+    fn list_ids(&self) -> Vec<String> {
+        self.known.with_untracked(|known| {
+            known
+                .nav
+                .lists
+                .iter()
+                .map(|l| l.list.id.to_string())
+                .collect()
+        })
+    }
+
+    /// The account signed out here: what the page knew of it leaves the
+    /// phone and the screen (its waiting changes stay in the worker, kept
+    /// for when it signs in again).
+    pub fn forget_account(&self) {
+        if let Some(account) = self.account.get_untracked() {
+            memory::forget(account);
+        }
+        self.account.set(None);
+        self.clear();
+    }
+
+    fn clear(&self) {
+        self.known.set(Known::default());
+        self.refused.set(Vec::new());
+        self.handed.set(Vec::new());
+        self.settling.set(Vec::new());
+        self.snapshot.set(Snapshot::default());
+    }
+
+    fn local(&self, key: &str) -> Option<Entry> {
+        self.refused
+            .with_untracked(|r| r.iter().find(|e| e.key == key).cloned())
+    }
+
+    fn drop_local(&self, key: &str) {
+        self.refused.update(|r| r.retain(|e| e.key != key));
     }
 
     pub fn dismiss(&self, key: &str) {
-        self.tell("dismiss", key);
+        match self.local(key) {
+            Some(_) => self.drop_local(key),
+            None => self.tell("dismiss", key),
+        }
     }
 
+    /// Sends a stuck change again, with its key.
     pub fn retry(&self, key: &str) {
-        self.tell("retry", key);
+        match self.local(key) {
+            Some(mut entry) => {
+                self.drop_local(key);
+                entry.stuck = false;
+                self.deliver(entry);
+            }
+            None => self.tell("retry", key),
+        }
     }
 
     pub fn discard(&self, key: &str) {
-        self.tell("discard", key);
+        match self.local(key) {
+            Some(_) => self.drop_local(key),
+            None => self.tell("discard", key),
+        }
         // The discarded change must stop showing: read the truth again.
         self.refresh();
     }
 
-    /// Asks the page to read the server's truth again (after a change it
-    /// made was saved: a task moved out of the view, or deleted).
+    /// Asks the page to read the server's truth again.
     pub fn refresh(&self) {
         self.settled.update(|n| *n += 1);
     }
@@ -91,18 +320,45 @@ impl Outbox {
     /// and did not refuse were taken by the server; they stay drawn until
     /// the list is read again, which this asks for.
     pub fn receive(&self, snapshot: Snapshot) {
-        let taken = self
+        let mine = |e: &Entry| e.sending && self.sent.with_value(|sent| sent.contains(&e.key));
+        let mut taken: Vec<Entry> = self
             .snapshot
-            .with_untracked(|before| before.taken_by_now(&snapshot));
+            .with_untracked(|before| before.taken_by_now(&snapshot))
+            .into_iter()
+            .filter(|e| !mine(e))
+            .collect();
         let refused = self
             .snapshot
             .with_untracked(|before| snapshot.failures.len() > before.failures.len());
+        // What the worker said it kept: now listed, or (after a while) sent.
+        let now = clock::now().timestamp_millis();
+        let listed = |e: &Entry| {
+            snapshot
+                .pending
+                .iter()
+                .chain(&snapshot.failures)
+                .any(|other| other.key == e.key)
+        };
+        let (stay, gone): (Vec<Entry>, Vec<Entry>) = self.handed.with_untracked(|handed| {
+            handed
+                .iter()
+                .filter(|e| !listed(e))
+                .cloned()
+                .partition(|e| now - e.time < HANDED_GRACE_MS)
+        });
+        if self.handed.with_untracked(|h| h.len() != stay.len()) {
+            self.handed.set(stay);
+        }
+        taken.extend(gone);
+        let saved_elsewhere = snapshot
+            .saved
+            .iter()
+            .any(|key| !self.sent.with_value(|sent| sent.contains(key)));
         self.snapshot.try_set(snapshot);
-        if !taken.is_empty() || refused {
-            self.settled.update(|n| *n += 1);
-            let at = self.settled.get_untracked();
-            self.settling
-                .update(|s| s.extend(taken.into_iter().map(|entry| (at, entry))));
+        if !taken.is_empty() {
+            self.settle(taken);
+        } else if refused || saved_elsewhere {
+            self.refresh();
         }
     }
 
@@ -114,36 +370,34 @@ impl Outbox {
     }
 }
 
-/// The account header for mutations sent from this page, once known.
-pub fn account_header() -> Option<String> {
-    #[cfg(feature = "hydrate")]
-    return browser::account().map(|id| id.to_string());
-    #[cfg(not(feature = "hydrate"))]
-    None
-}
-
 #[cfg(feature = "hydrate")]
 mod browser {
     use super::{Outbox, Snapshot};
     use crate::domain::UserId;
     use leptos::prelude::*;
-    use std::cell::Cell;
     use std::time::Duration;
     use wasm_bindgen::closure::Closure;
     use wasm_bindgen::{JsCast, JsValue};
     use web_sys::{MessageEvent, ServiceWorkerContainer};
 
+    /// How long after the last saved change the view is read again.
+    const CALM_AFTER: Duration = Duration::from_secs(2);
+
     thread_local! {
-        static ACCOUNT: Cell<Option<UserId>> = const { Cell::new(None) };
+        static CALM: std::cell::Cell<Option<TimeoutHandle>> = const { std::cell::Cell::new(None) };
+    }
+
+    pub fn calm_soon(outbox: Outbox) {
+        if let Some(handle) = CALM.with(|cell| cell.take()) {
+            handle.clear();
+        }
+        let handle = set_timeout_with_handle(move || outbox.calm.update(|n| *n += 1), CALM_AFTER);
+        CALM.with(|cell| cell.set(handle.ok()));
     }
 
     /// How often the page nudges the worker while changes wait (the worker
     /// keeps its own back-off, so a nudge costs nothing when it is early).
     const NUDGE_EVERY: Duration = Duration::from_secs(3);
-
-    pub fn account() -> Option<UserId> {
-        ACCOUNT.with(Cell::get)
-    }
 
     fn container() -> Option<ServiceWorkerContainer> {
         let navigator = web_sys::window()?.navigator();
@@ -159,9 +413,13 @@ mod browser {
         }
     }
 
-    pub fn greet(account: UserId) {
-        ACCOUNT.with(|cell| cell.set(Some(account)));
-        post(&serde_json::json!({ "type": "hello", "account": account.to_string() }).to_string());
+    pub fn greet(account: UserId, lists: Vec<String>) {
+        // The page's own address first: kept before the other views.
+        let path = window().location().pathname().unwrap_or_default();
+        let hello = serde_json::json!({
+            "type": "hello", "account": account.to_string(), "lists": lists, "path": path,
+        });
+        post(&hello.to_string());
     }
 
     fn nudge(force: bool) {
@@ -195,8 +453,8 @@ mod browser {
 
         // A worker that takes over after the page loaded has not heard hello.
         let on_new_worker = Closure::<dyn FnMut()>::new(move || {
-            if let Some(account) = account() {
-                greet(account);
+            if let Some(account) = outbox.account.get_untracked() {
+                greet(account, outbox.list_ids());
             }
         });
         let _ = container.add_event_listener_with_callback(
@@ -212,6 +470,7 @@ mod browser {
         let on_online = Closure::<dyn FnMut()>::new(move || {
             nudge(true);
             outbox.refresh();
+            super::clock::synchronise();
         });
         let _ =
             window.add_event_listener_with_callback("online", on_online.as_ref().unchecked_ref());
@@ -227,11 +486,25 @@ mod browser {
         );
         on_visible.forget();
 
+        // What the page knows stays on the phone for the next offline open.
+        Effect::new(move |_| {
+            let account = outbox.account.get();
+            outbox.known.with(|known| {
+                if let Some(account) = account.filter(|_| !known.is_empty()) {
+                    super::memory::save(account, known);
+                }
+            });
+        });
+
         // The gentle timer (Safari and iOS have no Background Sync).
         let _ = set_interval_with_handle(
             move || {
                 if outbox.snapshot.with_untracked(|s| !s.pending.is_empty()) {
                     nudge(false);
+                }
+                // A change the worker said it kept, whose news never came.
+                if outbox.handed.with_untracked(|h| !h.is_empty()) {
+                    outbox.receive(outbox.snapshot.get_untracked());
                 }
             },
             NUDGE_EVERY,

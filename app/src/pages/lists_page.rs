@@ -3,11 +3,12 @@
 
 use super::require_account;
 use crate::api::CreateList;
-use crate::components::{BottomNav, ErrorLine, OutboxBar, Planning, TopBar};
-use crate::domain::{IdempotencyKey, ListId};
-use crate::error::AppError;
+use crate::components::{form_fields, BottomNav, MintedId, MintedKey, OutboxBar, Planning, TopBar};
+use crate::domain::ListId;
 use crate::i18n::{t, t_string, use_i18n};
+use crate::outbox::use_outbox;
 use crate::views::View;
+use leptos::html;
 use leptos::prelude::*;
 
 #[component]
@@ -17,13 +18,12 @@ pub fn ListsPage() -> impl IntoView {
         // The counts and lists come with any view's read; Completed's is
         // the one linked from here.
         let planning = Planning::provide_for(View::Completed, account.id);
-        let create = ServerAction::<CreateList>::new();
         let first = planning.first_read();
-        planning.reread_on(move || create.version().get());
+        planning.reread_on(|| 0);
         view! {
             <TopBar title=Signal::derive(move || t_string!(i18n, lists).to_owned())/>
             <main class="narrow">
-                <NewList create/>
+                <NewList/>
                 <Transition fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
                     {move || Suspend::new(async move {
                         if let Ok(page) = first.await {
@@ -49,7 +49,7 @@ pub fn ListsPage() -> impl IntoView {
                 <p><a class="completed-link" href=View::Completed.path()>{t!(i18n, completed)}</a></p>
             </main>
             <div class="bars">
-                <OutboxBar known=planning.known/>
+                <OutboxBar/>
                 <BottomNav first/>
             </div>
         }
@@ -57,27 +57,30 @@ pub fn ListsPage() -> impl IntoView {
     })
 }
 
-/// A new list, with an id minted here: sent twice, it is one list.
+/// A new list, with an id minted at the tap: sent twice, it is one list.
 #[component]
-fn NewList(create: ServerAction<CreateList>) -> impl IntoView {
+fn NewList() -> impl IntoView {
     let i18n = use_i18n();
-    let id = RwSignal::new(ListId::new());
-    let key = RwSignal::new(IdempotencyKey::generate());
-    Effect::new(move |_| {
-        if let Some(Ok(_) | Err(AppError::Queued)) = create.value().get() {
-            id.set(ListId::new());
-            key.set(IdempotencyKey::generate());
+    let outbox = use_outbox();
+    let input = NodeRef::<html::Input>::new();
+    let create = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let name = form_fields(&ev)("name");
+        outbox.send(CreateList {
+            id: ListId::new(),
+            name,
+        });
+        if let Some(input) = input.get_untracked() {
+            input.set_value("");
         }
-    });
-    let error = Signal::derive(move || AppError::refusal(create.value().get()));
+    };
     view! {
-        <ActionForm action=create attr:class="quick-add new-list">
-            <input type="hidden" name="id" value=move || id.get().to_string()/>
-            <input type="hidden" name="idempotency_key" value=move || key.get().to_string()/>
+        <form method="post" action="/api/lists/create" class="quick-add new-list" on:submit=create>
+            <MintedId name="id"/>
+            <MintedKey/>
             <label for="new-list" class="visually-hidden">{t!(i18n, new_list)}</label>
-            <input id="new-list" name="name" placeholder=move || t_string!(i18n, new_list) required maxlength="100" autocomplete="off"/>
+            <input id="new-list" name="name" node_ref=input placeholder=move || t_string!(i18n, new_list) required maxlength="100" autocomplete="off"/>
             <button type="submit" class="primary">{t!(i18n, create_list)}</button>
-            <ErrorLine error/>
-        </ActionForm>
+        </form>
     }
 }

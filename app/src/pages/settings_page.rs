@@ -29,7 +29,7 @@ pub fn SettingsPage() -> impl IntoView {
                 </section>
             </main>
             <div class="bars">
-                <OutboxBar known=planning.known/>
+                <OutboxBar/>
                 <BottomNav first/>
             </div>
         }

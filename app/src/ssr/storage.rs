@@ -172,12 +172,14 @@ pub trait Work: Send {
         id: TaskId,
     ) -> Result<bool, StorageError>;
 
-    /// Sets the order of the user's tasks: each id gets its index.
+    /// Sets the order of the user's tasks, as the person made it `at`: each
+    /// id gets its index, unless that task moved later (the rule of
+    /// `Task::set_position`).
     async fn set_positions(
         &mut self,
         user_id: UserId,
         ids: &[TaskId],
-        now: DateTime<Utc>,
+        at: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
     /// The account's time zone, read inside this unit of work (a second

@@ -11,15 +11,18 @@ mod dates;
 mod errors;
 mod phrases;
 mod recurrence;
+mod worker;
 
 pub use crate::i18n::Locale;
 pub use dates::{date_words, day_heading, due_words};
 pub use errors::error;
 pub use phrases::{
-    added_to, chars_left, deleted, empty_view, failed_change, pending_changes, priority_name,
-    quick_add_preview, refused_with_status, signed_in_as, view_name, PRIORITY_LEVELS,
+    added_to, added_to_when_online, chars_left, deleted, empty_view, failed_change,
+    pending_changes, priority_name, quick_add_preview, refused_with_status, signed_in_as,
+    view_name, waited_too_long, PRIORITY_LEVELS,
 };
 pub use recurrence::{recurrence, REPEAT_CHOICES};
+pub use worker::worker_words;
 
 /// The `index`th word of a phrase that lists words (weekday or month
 /// names) separated by `separator`; empty when a translation has too few.

@@ -26,13 +26,10 @@ pub fn view_name(locale: Locale, view: &View, lists: &[TaskList]) -> String {
         View::Upcoming => td_string!(locale, upcoming).into(),
         View::Inbox => td_string!(locale, inbox).into(),
         View::Completed => td_string!(locale, completed).into(),
-        View::List(id) => lists
-            .iter()
-            .find(|list| list.id == *id)
-            .map_or_else(
-                || td_string!(locale, field_list).into(),
-                |list| list.name.as_str().to_owned(),
-            ),
+        View::List(id) => lists.iter().find(|list| list.id == *id).map_or_else(
+            || td_string!(locale, field_list).into(),
+            |list| list.name.as_str().to_owned(),
+        ),
     }
 }
 
@@ -51,6 +48,16 @@ pub fn empty_view(locale: Locale, view: &View) -> &'static str {
 /// view's name follows as a link.
 pub fn added_to(locale: Locale, title: &str) -> String {
     td_string!(locale, added_to, title).to_string()
+}
+
+/// The same, for a task kept in the outbox until the network is back.
+pub fn added_to_when_online(locale: Locale, title: &str) -> String {
+    td_string!(locale, added_to_when_online, title).to_string()
+}
+
+/// Why a change the outbox holds is not sent on its own any more.
+pub fn waited_too_long(locale: Locale) -> String {
+    td_string!(locale, waited_too_long).to_string()
 }
 
 /// The line of the undo bar: which task went away.

@@ -3,6 +3,7 @@
 //! uses the same rules for tasks it knows only from the outbox.
 
 mod grouping;
+mod order;
 mod page;
 
 pub use grouping::{group_by_day, DayGroup, Heading, UPCOMING_DAYS};
@@ -108,7 +109,6 @@ impl View {
 mod tests {
     use super::*;
     use crate::domain::{TaskForm, TaskId};
-    use chrono::Utc;
 
     fn task(due_date: &str, list: Option<ListId>) -> Task {
         let fields = TaskForm {
@@ -119,7 +119,12 @@ mod tests {
         }
         .parse()
         .unwrap();
-        Task::new(TaskId::new(), fields, Utc::now())
+        // Made well before the changes the tests make to it.
+        Task::new(
+            TaskId::new(),
+            fields,
+            "2026-11-01T00:00:00Z".parse().unwrap(),
+        )
     }
 
     fn today() -> Day {

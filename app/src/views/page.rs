@@ -13,6 +13,10 @@ pub struct ViewPage {
     pub time_zone: TimeZoneName,
     pub tasks: Vec<Task>,
     pub nav: Nav,
+    /// When the server read it (its clock, milliseconds): a page kept for
+    /// offline use knows how old its list is.
+    #[serde(default)]
+    pub read_at: i64,
 }
 
 /// Open tasks per view, for the navigation, and every list.

@@ -2,7 +2,7 @@
 //! app instances.
 
 use super::errors::{corrupt, storage_error};
-use app::domain::IdempotencyKey;
+use app::domain::{Clocks, IdempotencyKey, Stamp};
 use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
     TimeZoneName, UserId, Username,
@@ -377,7 +377,9 @@ async fn read_lists<'e>(
 
 pub(crate) const TASK_COLUMNS: &str =
     "id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
-     position, created_at, updated_at, completed_at, deleted_at";
+     position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
+     notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, \
+     recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at";
 
 pub(crate) fn task_from_row(row: &PgRow) -> Result<Task, StorageError> {
     let due = row.get::<Option<NaiveDate>, _>("due_date").map(|date| Due {
@@ -406,7 +408,24 @@ pub(crate) fn task_from_row(row: &PgRow) -> Result<Task, StorageError> {
         updated_at: row.get("updated_at"),
         completed_at: row.get("completed_at"),
         deleted_at: row.get("deleted_at"),
+        changed: clocks_from_row(row),
     })
+}
+
+/// When each part of the task last changed (milliseconds, person's clock).
+fn clocks_from_row(row: &PgRow) -> Clocks {
+    let at = |column: &str| Stamp::from_millis(row.get(column));
+    Clocks {
+        title: at("title_changed_at"),
+        notes: at("notes_changed_at"),
+        due: at("due_changed_at"),
+        priority: at("priority_changed_at"),
+        list: at("list_changed_at"),
+        recurrence: at("recurrence_changed_at"),
+        completion: at("completion_changed_at"),
+        deletion: at("deletion_changed_at"),
+        position: at("position_changed_at"),
+    }
 }
 
 pub(crate) fn list_from_row(row: &PgRow) -> Result<TaskList, StorageError> {
@@ -437,6 +456,15 @@ fn bind_task_fields<'q>(
         .bind(task.updated_at)
         .bind(task.completed_at)
         .bind(task.deleted_at)
+        .bind(task.changed.title.millis())
+        .bind(task.changed.notes.millis())
+        .bind(task.changed.due.millis())
+        .bind(task.changed.priority.millis())
+        .bind(task.changed.list.millis())
+        .bind(task.changed.recurrence.millis())
+        .bind(task.changed.completion.millis())
+        .bind(task.changed.deletion.millis())
+        .bind(task.changed.position.millis())
 }
 
 /// A unit of work on PostgreSQL: one transaction.
@@ -467,8 +495,10 @@ impl Work for PostgresWork {
     async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError> {
         let query = sqlx::query(
             "INSERT INTO tasks (id, user_id, list_id, title, notes, due_date, due_time, priority, recurrence, \
-             series_id, position, created_at, updated_at, completed_at, deleted_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING",
+             series_id, position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
+             notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, recurrence_changed_at, \
+             completion_changed_at, deletion_changed_at, position_changed_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24) ON CONFLICT (id) DO NOTHING",
         )
         .bind(task.id.as_uuid())
         .bind(user_id.as_uuid());
@@ -488,7 +518,10 @@ impl Work for PostgresWork {
         let query = sqlx::query(
             "UPDATE tasks SET list_id = $3, title = $4, notes = $5, due_date = $6, due_time = $7, priority = $8, \
              recurrence = $9, series_id = $10, position = $11, created_at = $12, updated_at = $13, \
-             completed_at = $14, deleted_at = $15 WHERE id = $1 AND user_id = $2",
+             completed_at = $14, deleted_at = $15, title_changed_at = $16, notes_changed_at = $17, \
+             due_changed_at = $18, priority_changed_at = $19, list_changed_at = $20, \
+             recurrence_changed_at = $21, completion_changed_at = $22, deletion_changed_at = $23, \
+             position_changed_at = $24 WHERE id = $1 AND user_id = $2",
         )
         .bind(task.id.as_uuid())
         .bind(user_id.as_uuid());
@@ -523,17 +556,23 @@ impl Work for PostgresWork {
         &mut self,
         user_id: UserId,
         ids: &[TaskId],
-        now: DateTime<Utc>,
+        at: DateTime<Utc>,
     ) -> Result<(), StorageError> {
+        // The rule of `Task::set_position`: a later move wins; in the same
+        // millisecond, the higher position.
         let ids: Vec<Uuid> = ids.iter().map(TaskId::as_uuid).collect();
         sqlx::query(
-            "UPDATE tasks SET position = ordered.position - 1, updated_at = $3 \
+            "UPDATE tasks SET position = ordered.position - 1, position_changed_at = $3, \
+             updated_at = GREATEST(updated_at, $4) \
              FROM unnest($1::uuid[]) WITH ORDINALITY AS ordered (id, position) \
-             WHERE tasks.id = ordered.id AND tasks.user_id = $2 AND tasks.position <> ordered.position - 1",
+             WHERE tasks.id = ordered.id AND tasks.user_id = $2 \
+             AND (tasks.position_changed_at < $3 \
+                  OR (tasks.position_changed_at = $3 AND tasks.position < ordered.position - 1))",
         )
         .bind(&ids)
         .bind(user_id.as_uuid())
-        .bind(now)
+        .bind(Stamp::of(at).millis())
+        .bind(Stamp::of(at).to_utc())
         .execute(&mut *self.tx)
         .await
         .map_err(storage_error)?;

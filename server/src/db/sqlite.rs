@@ -4,7 +4,7 @@
 //! reads well in the `sqlite3` shell.
 
 use super::errors::{corrupt, storage_error};
-use app::domain::IdempotencyKey;
+use app::domain::{Clocks, IdempotencyKey, Stamp};
 use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
     TimeZoneName, UserId, Username,
@@ -432,7 +432,9 @@ async fn read_lists<'e>(
 
 pub(crate) const TASK_COLUMNS: &str =
     "id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
-     position, created_at, updated_at, completed_at, deleted_at";
+     position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
+     notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, \
+     recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at";
 
 fn optional_millis(row: &SqliteRow, column: &str) -> Result<Option<DateTime<Utc>>, StorageError> {
     row.get::<Option<i64>, _>(column)
@@ -474,7 +476,24 @@ pub(crate) fn task_from_row(row: &SqliteRow) -> Result<Task, StorageError> {
         updated_at: from_millis(row.get("updated_at"))?,
         completed_at: optional_millis(row, "completed_at")?,
         deleted_at: optional_millis(row, "deleted_at")?,
+        changed: clocks_from_row(row),
     })
+}
+
+/// When each part of the task last changed (milliseconds, person's clock).
+fn clocks_from_row(row: &SqliteRow) -> Clocks {
+    let at = |column: &str| Stamp::from_millis(row.get(column));
+    Clocks {
+        title: at("title_changed_at"),
+        notes: at("notes_changed_at"),
+        due: at("due_changed_at"),
+        priority: at("priority_changed_at"),
+        list: at("list_changed_at"),
+        recurrence: at("recurrence_changed_at"),
+        completion: at("completion_changed_at"),
+        deletion: at("deletion_changed_at"),
+        position: at("position_changed_at"),
+    }
 }
 
 pub(crate) fn list_from_row(row: &SqliteRow) -> Result<TaskList, StorageError> {
@@ -509,6 +528,15 @@ fn bind_task_fields<'q>(
         .bind(millis(task.updated_at))
         .bind(task.completed_at.map(millis))
         .bind(task.deleted_at.map(millis))
+        .bind(task.changed.title.millis())
+        .bind(task.changed.notes.millis())
+        .bind(task.changed.due.millis())
+        .bind(task.changed.priority.millis())
+        .bind(task.changed.list.millis())
+        .bind(task.changed.recurrence.millis())
+        .bind(task.changed.completion.millis())
+        .bind(task.changed.deletion.millis())
+        .bind(task.changed.position.millis())
 }
 
 /// A unit of work on SQLite: one IMMEDIATE transaction.
@@ -539,8 +567,10 @@ impl Work for SqliteWork {
     async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError> {
         let query = sqlx::query(
             "INSERT INTO tasks (id, user_id, list_id, title, notes, due_date, due_time, priority, recurrence, \
-             series_id, position, created_at, updated_at, completed_at, deleted_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+             series_id, position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
+             notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, recurrence_changed_at, \
+             completion_changed_at, deletion_changed_at, position_changed_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         )
         .bind(task.id.to_string())
         .bind(user_id.to_string());
@@ -560,7 +590,10 @@ impl Work for SqliteWork {
         let query = sqlx::query(
             "UPDATE tasks SET list_id = ?3, title = ?4, notes = ?5, due_date = ?6, due_time = ?7, priority = ?8, \
              recurrence = ?9, series_id = ?10, position = ?11, created_at = ?12, updated_at = ?13, \
-             completed_at = ?14, deleted_at = ?15 WHERE id = ?1 AND user_id = ?2",
+             completed_at = ?14, deleted_at = ?15, title_changed_at = ?16, notes_changed_at = ?17, \
+             due_changed_at = ?18, priority_changed_at = ?19, list_changed_at = ?20, \
+             recurrence_changed_at = ?21, completion_changed_at = ?22, deletion_changed_at = ?23, \
+             position_changed_at = ?24 WHERE id = ?1 AND user_id = ?2",
         )
         .bind(task.id.to_string())
         .bind(user_id.to_string());
@@ -595,18 +628,23 @@ impl Work for SqliteWork {
         &mut self,
         user_id: UserId,
         ids: &[TaskId],
-        now: DateTime<Utc>,
+        at: DateTime<Utc>,
     ) -> Result<(), StorageError> {
+        // The rule of `Task::set_position`: a later move wins; in the same
+        // millisecond, the higher position.
         for (position, id) in ids.iter().enumerate() {
-            sqlx::query("UPDATE tasks SET position = ?, updated_at = ? WHERE id = ? AND user_id = ? AND position <> ?")
-                .bind(position as i64)
-                .bind(millis(now))
-                .bind(id.to_string())
-                .bind(user_id.to_string())
-                .bind(position as i64)
-                .execute(&mut *self.tx)
-                .await
-                .map_err(storage_error)?;
+            sqlx::query(
+                "UPDATE tasks SET position = ?1, position_changed_at = ?2, updated_at = MAX(updated_at, ?2) \
+                 WHERE id = ?3 AND user_id = ?4 \
+                 AND (position_changed_at < ?2 OR (position_changed_at = ?2 AND position < ?1))",
+            )
+            .bind(position as i64)
+            .bind(millis(at))
+            .bind(id.to_string())
+            .bind(user_id.to_string())
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage_error)?;
         }
         Ok(())
     }

@@ -39,13 +39,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use uuid::Uuid;
 
-pub const KEY_HEADER: &str = "idempotency-key";
-pub const KEY_FIELD: &str = "idempotency_key";
-pub const REPLAYED_HEADER: &str = "idempotency-replayed";
-/// The account the page that made the request shows. A request naming
-/// another account than the session's is refused (401), so a change queued
-/// by one person is never applied to another's account.
-pub const ACCOUNT_HEADER: &str = "x-tetrad-account";
+pub use app::protocol::{ACCOUNT_HEADER, KEY_FIELD, KEY_HEADER, REPLAYED_HEADER};
 
 /// Answers larger than this are not stored (none of Tetrad's come close).
 const MAX_STORED_BODY: usize = 1024 * 1024;

@@ -1,6 +1,9 @@
 //! `/sw.js`: the service worker (`public/sw.js`), built into the binary
-//! with the build's id written in. Its caches are named after that id, so a
-//! deploy gets new caches and drops the old ones; and because the script's
+//! with its policy (`public/sw-policy.js`) and its configuration written
+//! in: the build's id, the asset path, the names it shares with the app
+//! (`app::protocol`) and the offline page's words (`app::text`). Its caches
+//! are named after the build id, so a deploy gets new caches (the worker
+//! drops the old ones once the new are complete); and because the script's
 //! bytes change with it, the browser installs the new worker. It is served
 //! with `Cache-Control: no-cache`, so the browser asks for it on every visit.
 
@@ -12,6 +15,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 const TEMPLATE: &str = include_str!("../../../public/sw.js");
+const POLICY: &str = include_str!("../../../public/sw-policy.js");
 
 #[derive(Clone)]
 pub struct ServiceWorker {
@@ -26,6 +30,7 @@ impl ServiceWorker {
         let pkg = format!("/{}/{}", options.site_pkg_dir, options.output_name);
         let mut digest = Sha256::new();
         digest.update(TEMPLATE.as_bytes());
+        digest.update(POLICY.as_bytes());
         let files = Path::new(&*options.site_root).join(&*options.site_pkg_dir);
         for extension in ["js", "wasm", "css"] {
             let file = files.join(format!("{}.{extension}", options.output_name));
@@ -37,9 +42,15 @@ impl ServiceWorker {
             .iter()
             .map(|byte| format!("{byte:02x}"))
             .collect();
+        let config = serde_json::json!({
+            "build": build,
+            "pkg": pkg,
+            "names": app::protocol::worker_names(),
+            "words": app::text::worker_words(),
+        });
         let script = TEMPLATE
-            .replace("__TETRAD_BUILD__", &build)
-            .replace("__TETRAD_PKG__", &pkg);
+            .replace("__TETRAD_CONFIG__", &config.to_string())
+            .replace("__TETRAD_POLICY__", POLICY);
         Self {
             script: script.into(),
         }

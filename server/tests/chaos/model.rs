@@ -2,7 +2,7 @@
 //! describe it. At the end the database must hold exactly this.
 
 use super::rng::Rng;
-use app::domain::{Task, TaskForm, TaskId};
+use app::domain::{PatchForm, Task, TaskForm, TaskId};
 use chrono::{Duration, Utc};
 use std::collections::BTreeMap;
 
@@ -43,7 +43,9 @@ impl Op {
             Op::Complete(id, completed) => {
                 vec![("id", id.to_string()), ("completed", completed.to_string())]
             }
-            Op::Delete(id, deleted) => vec![("id", id.to_string()), ("deleted", deleted.to_string())],
+            Op::Delete(id, deleted) => {
+                vec![("id", id.to_string()), ("deleted", deleted.to_string())]
+            }
         }
     }
 
@@ -100,26 +102,50 @@ impl Model {
             .then(|| (Utc::now() + Duration::days(rng.below(20) as i64 - 5)).date_naive());
         let form = TaskForm {
             title: format!("Задача {} · {}", self.created, rng.below(1000)),
-            notes: if rng.chance(30) { format!("заметка {}", rng.below(100)) } else { String::new() },
+            notes: if rng.chance(30) {
+                format!("заметка {}", rng.below(100))
+            } else {
+                String::new()
+            },
             due_date: due.map(|d| d.to_string()).unwrap_or_default(),
-            due_time: if due.is_some() && rng.chance(30) { "18:30".into() } else { String::new() },
+            due_time: if due.is_some() && rng.chance(30) {
+                "18:30".into()
+            } else {
+                String::new()
+            },
             priority: (1 + rng.below(4)).to_string(),
             list_id: String::new(),
-            recurrence: if repeating { "daily".into() } else { String::new() },
+            recurrence: if repeating {
+                "daily".into()
+            } else {
+                String::new()
+            },
         };
         Op::Create(TaskId::new(), form)
     }
 
     fn edited(&self, id: TaskId, rng: &mut Rng) -> TaskForm {
-        let mut form = self.tasks.get(&id).map(|t| TaskForm::from_task(&t.task)).unwrap_or_default();
-        form.title = format!("{} ✎{}", form.title.chars().take(40).collect::<String>(), rng.below(100));
+        let mut form = self
+            .tasks
+            .get(&id)
+            .map(|t| TaskForm::from_task(&t.task))
+            .unwrap_or_default();
+        form.title = format!(
+            "{} ✎{}",
+            form.title.chars().take(40).collect::<String>(),
+            rng.below(100)
+        );
         form.notes = format!("правка {}", rng.below(1000));
         form.priority = (1 + rng.below(4)).to_string();
         form
     }
 
     fn ids(&self, keep: impl Fn(&Task) -> bool) -> Vec<TaskId> {
-        self.tasks.iter().filter(|(_, t)| keep(&t.task)).map(|(id, _)| *id).collect()
+        self.tasks
+            .iter()
+            .filter(|(_, t)| keep(&t.task))
+            .map(|(id, _)| *id)
+            .collect()
     }
 
     /// The server said yes: the intended state changes as it will have.
@@ -134,7 +160,9 @@ impl Model {
                 });
             }
             Op::Complete(id, completed) => {
-                let Some(entry) = self.tasks.get_mut(id) else { return };
+                let Some(entry) = self.tasks.get_mut(id) else {
+                    return;
+                };
                 let was_completed = entry.task.completed_at.is_some();
                 entry.task.set_completed(*completed, now);
                 entry.touched = true;
@@ -142,7 +170,10 @@ impl Model {
                 match (next, *completed, was_completed) {
                     // A repeating task done: its next occurrence, once.
                     (Some(next), true, false) => {
-                        self.tasks.entry(next.id).or_insert(Intended { task: next, touched: false });
+                        self.tasks.entry(next.id).or_insert(Intended {
+                            task: next,
+                            touched: false,
+                        });
                     }
                     // Taken back: the next goes too, unless it was touched.
                     (Some(next), false, true) => {
@@ -154,9 +185,10 @@ impl Model {
                 }
             }
             Op::Edit(id, form) => {
-                let fields = form.parse().expect("the workload writes valid tasks");
+                let patch = PatchForm::whole(form.clone()).parse();
+                let patch = patch.expect("the workload writes valid tasks");
                 if let Some(entry) = self.tasks.get_mut(id) {
-                    entry.task.edit(fields, now);
+                    entry.task.edit(&patch, now);
                     entry.touched = true;
                 }
             }
@@ -186,14 +218,46 @@ impl Model {
 /// server sets them), or `None` when they agree.
 pub fn difference(intended: &Task, stored: &Task) -> Option<String> {
     let pairs = [
-        ("title", intended.title.as_str().to_owned(), stored.title.as_str().to_owned()),
-        ("notes", intended.notes.as_str().to_owned(), stored.notes.as_str().to_owned()),
-        ("due", format!("{:?}", intended.due), format!("{:?}", stored.due)),
-        ("priority", format!("{:?}", intended.priority), format!("{:?}", stored.priority)),
-        ("recurrence", format!("{:?}", intended.recurrence), format!("{:?}", stored.recurrence)),
-        ("series", format!("{:?}", intended.series_id), format!("{:?}", stored.series_id)),
-        ("completed", intended.completed_at.is_some().to_string(), stored.completed_at.is_some().to_string()),
-        ("deleted", intended.deleted_at.is_some().to_string(), stored.deleted_at.is_some().to_string()),
+        (
+            "title",
+            intended.title.as_str().to_owned(),
+            stored.title.as_str().to_owned(),
+        ),
+        (
+            "notes",
+            intended.notes.as_str().to_owned(),
+            stored.notes.as_str().to_owned(),
+        ),
+        (
+            "due",
+            format!("{:?}", intended.due),
+            format!("{:?}", stored.due),
+        ),
+        (
+            "priority",
+            format!("{:?}", intended.priority),
+            format!("{:?}", stored.priority),
+        ),
+        (
+            "recurrence",
+            format!("{:?}", intended.recurrence),
+            format!("{:?}", stored.recurrence),
+        ),
+        (
+            "series",
+            format!("{:?}", intended.series_id),
+            format!("{:?}", stored.series_id),
+        ),
+        (
+            "completed",
+            intended.completed_at.is_some().to_string(),
+            stored.completed_at.is_some().to_string(),
+        ),
+        (
+            "deleted",
+            intended.deleted_at.is_some().to_string(),
+            stored.deleted_at.is_some().to_string(),
+        ),
     ];
     pairs
         .into_iter()

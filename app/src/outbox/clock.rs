@@ -1,0 +1,114 @@
+//! The time a change is stamped with: the browser's clock corrected by the
+//! server's (DESIGN.md §2). A phone whose clock runs minutes off must not
+//! decide which of two changes was the last; so the page asks the server
+//! for its time (`/api/clock`), keeps the difference on the phone, and
+//! adds it to every stamp. Stamps from this browser never go back, even
+//! when the correction changes between two taps.
+
+use chrono::{DateTime, Utc};
+
+/// Now, by the person's clock corrected by the server's.
+pub fn now() -> DateTime<Utc> {
+    #[cfg(feature = "hydrate")]
+    return browser::now();
+    #[cfg(not(feature = "hydrate"))]
+    Utc::now()
+}
+
+/// Asks the server for its time and learns the correction (in the
+/// background; without a network the last correction stays).
+pub fn synchronise() {
+    #[cfg(feature = "hydrate")]
+    browser::synchronise();
+}
+
+/// The correction learned from one exchange: the server's time against the
+/// middle of the round trip (`sent` and `received` by the browser's clock).
+pub fn offset(server: i64, sent: f64, received: f64) -> f64 {
+    server as f64 - (sent + received) / 2.0
+}
+
+/// The stamp for a change at `local + offset`, after `last` (the previous
+/// stamp this browser gave): never earlier, unless `last` is absurdly far
+/// ahead (a correction that was wrong), which is then ignored.
+pub fn next_stamp(local: f64, offset: f64, last: i64) -> i64 {
+    const TRUST_AHEAD_MS: i64 = 10 * 60 * 1000;
+    let now = (local + offset).round() as i64;
+    if last >= now && last - now < TRUST_AHEAD_MS {
+        last + 1
+    } else {
+        now
+    }
+}
+
+#[cfg(feature = "hydrate")]
+mod browser {
+    use chrono::{DateTime, Utc};
+
+    const KEY: &str = "tetrad-clock";
+
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok()?
+    }
+
+    /// The correction and the last stamp, kept as `offset,last`.
+    fn kept() -> (f64, i64) {
+        let text = storage().and_then(|s| s.get_item(KEY).ok().flatten());
+        let mut parts = text.as_deref().unwrap_or("").split(',');
+        let offset = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0.0);
+        let last = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        (offset, last)
+    }
+
+    fn keep(offset: f64, last: i64) {
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(KEY, &format!("{offset},{last}"));
+        }
+    }
+
+    pub fn now() -> DateTime<Utc> {
+        let (offset, last) = kept();
+        let stamp = super::next_stamp(js_sys::Date::now(), offset, last);
+        keep(offset, stamp);
+        DateTime::from_timestamp_millis(stamp).unwrap_or_else(Utc::now)
+    }
+
+    pub fn synchronise() {
+        leptos::task::spawn_local(async {
+            let sent = js_sys::Date::now();
+            if let Ok(server) = crate::api::server_clock().await {
+                let received = js_sys::Date::now();
+                let (_, last) = kept();
+                keep(super::offset(server, sent, received), last);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_correction_is_taken_against_the_middle_of_the_round_trip() {
+        assert_eq!(offset(10_500, 1_000.0, 1_200.0), 9_400.0);
+    }
+
+    #[test]
+    fn a_phone_five_minutes_slow_stamps_the_servers_time() {
+        let slow = 5.0 * 60_000.0;
+        assert_eq!(next_stamp(1_000_000.0, slow, 0), 1_300_000);
+    }
+
+    #[test]
+    fn stamps_never_go_back_when_the_correction_shrinks_between_two_taps() {
+        let first = next_stamp(1_000.0, 500.0, 0);
+        let second = next_stamp(1_100.0, 0.0, first);
+        assert!(second > first);
+    }
+
+    #[test]
+    fn a_last_stamp_far_in_the_future_is_not_followed() {
+        assert_eq!(next_stamp(1_000.0, 0.0, 1_000_000_000), 1_000);
+    }
+}

@@ -1,0 +1,277 @@
+//! What the page knows from the server: every task it has heard of (in any
+//! view's read, or in the answer to a change), each kept as its latest
+//! version by the rule of the last action, with when the server last
+//! vouched for it. A view is drawn from this, with the outbox on top; the
+//! page keeps it on the phone (`memory`), so a view opened without a
+//! network shows what the page last knew, saved changes included.
+
+use crate::domain::{Task, TaskId};
+use crate::views::{Day, Nav, View};
+use serde::{Deserialize, Serialize};
+
+/// How long a deleted task is remembered (so a read that started before the
+/// deletion cannot bring it back).
+const FORGET_DELETED_AFTER_MS: i64 = 60 * 60 * 1000;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Known {
+    tasks: Vec<KnownTask>,
+    reads: Vec<Read>,
+    /// The person's today and the navigation, as the latest read gave them.
+    pub today: Option<Day>,
+    pub nav: Nav,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct KnownTask {
+    task: Task,
+    /// The server's clock when it last sent this task (milliseconds).
+    seen: i64,
+}
+
+/// One view's latest read: when, and the tasks it listed, in its order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Read {
+    view: String,
+    at: i64,
+    ids: Vec<TaskId>,
+}
+
+impl Known {
+    pub fn tasks(&self) -> impl Iterator<Item = &Task> {
+        self.tasks.iter().map(|known| &known.task)
+    }
+
+    pub fn get(&self, id: TaskId) -> Option<&Task> {
+        self.tasks().find(|task| task.id == id)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tasks.is_empty() && self.reads.is_empty()
+    }
+
+    /// The tasks `view`'s latest read listed, in its order.
+    pub fn listed(&self, view: &View) -> &[TaskId] {
+        let name = view.name();
+        self.reads
+            .iter()
+            .find(|read| read.view == name)
+            .map_or(&[], |read| &read.ids)
+    }
+
+    /// When `view` was last read (the server's clock), if ever.
+    pub fn read_at(&self, view: &View) -> Option<i64> {
+        let name = view.name();
+        self.reads
+            .iter()
+            .find(|read| read.view == name)
+            .map(|read| read.at)
+    }
+
+    /// Takes in a read of `view` made at `at` (the server's clock). A task
+    /// the view would show that the read does not list has changed on the
+    /// server since the page heard of it (deleted, done, moved): it is
+    /// forgotten until another read brings it back.
+    pub fn take_read(&mut self, view: &View, at: i64, today: Day, nav: Nav, tasks: Vec<Task>) {
+        if self.read_at(view).is_some_and(|known| known > at) {
+            // An older read than one already taken (they crossed).
+            for task in tasks {
+                self.take(task, at);
+            }
+            return;
+        }
+        let ids: Vec<TaskId> = tasks.iter().map(|task| task.id).collect();
+        self.tasks.retain(|known| {
+            ids.contains(&known.task.id) || known.seen >= at || !view.shows(&known.task, today)
+        });
+        for task in tasks {
+            self.take(task, at);
+        }
+        self.forget_deleted(at);
+        let name = view.name();
+        self.reads.retain(|read| read.view != name);
+        self.reads.push(Read {
+            view: name,
+            at,
+            ids,
+        });
+        if self.today.is_none_or(|_| self.newest_read() <= at) {
+            self.today = Some(today);
+            self.nav = nav;
+        }
+    }
+
+    /// Takes in one task the server sent at `at` (an answer to a change).
+    pub fn take(&mut self, task: Task, at: i64) {
+        match self.tasks.iter_mut().find(|known| known.task.id == task.id) {
+            Some(known) => {
+                known.task.merge(&task);
+                known.seen = known.seen.max(at);
+            }
+            None => self.tasks.push(KnownTask { task, seen: at }),
+        }
+    }
+
+    /// Takes in what the page knew earlier (kept on the phone): each task at
+    /// its latest, each view's latest read. Whichever read of a view is
+    /// newer decides which tasks it no longer lists.
+    pub fn absorb(&mut self, kept: Known) {
+        let kept_is_newer = kept.newest_read() > self.newest_read();
+        let today = if kept_is_newer {
+            kept.today.or(self.today)
+        } else {
+            self.today.or(kept.today)
+        };
+        let kept_ids: Vec<TaskId> = kept.tasks().map(|task| task.id).collect();
+        let gone = |read: &Read, known: &KnownTask, listed_elsewhere: &[TaskId]| {
+            let Ok(view) = View::parse(&read.view) else {
+                return false;
+            };
+            !listed_elsewhere.contains(&known.task.id)
+                && !read.ids.contains(&known.task.id)
+                && known.seen < read.at
+                && today.is_some_and(|today| view.shows(&known.task, today))
+        };
+        for read in &kept.reads {
+            let view = View::parse(&read.view).ok();
+            if view.is_some_and(|view| self.read_at(&view).is_some_and(|mine| mine >= read.at)) {
+                continue;
+            }
+            self.tasks.retain(|known| !gone(read, known, &kept_ids));
+            self.reads.retain(|mine| mine.view != read.view);
+            self.reads.push(read.clone());
+        }
+        let mine: Vec<Read> = self.reads.clone();
+        for known in kept.tasks {
+            if mine.iter().any(|read| gone(read, &known, &[])) {
+                continue;
+            }
+            self.take(known.task, known.seen);
+        }
+        if kept_is_newer && kept.today.is_some() {
+            self.today = kept.today;
+            self.nav = kept.nav;
+        }
+    }
+
+    fn newest_read(&self) -> i64 {
+        self.reads
+            .iter()
+            .map(|read| read.at)
+            .max()
+            .unwrap_or(i64::MIN)
+    }
+
+    fn forget_deleted(&mut self, now: i64) {
+        self.tasks.retain(|known| {
+            known.task.deleted_at.is_none()
+                || known.task.changed.deletion.millis() > now - FORGET_DELETED_AFTER_MS
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::TaskForm;
+    use chrono::{DateTime, Utc};
+
+    const T0: i64 = 1_764_748_800_000; // 2025-12-03T08:00:00Z
+
+    fn today() -> Day {
+        Day::utc(DateTime::from_timestamp_millis(T0).unwrap())
+    }
+
+    fn task(title: &str) -> Task {
+        let fields = TaskForm {
+            title: title.into(),
+            ..TaskForm::default()
+        };
+        Task::new(TaskId::new(), fields.parse().unwrap(), Utc::now())
+    }
+
+    fn titles(known: &Known) -> Vec<&str> {
+        let mut titles: Vec<&str> = known.tasks().map(|t| t.title.as_str()).collect();
+        titles.sort();
+        titles
+    }
+
+    #[test]
+    fn a_read_forgets_a_task_its_view_no_longer_lists() {
+        let (a, b) = (task("A"), task("B"));
+        let mut known = Known::default();
+        known.take_read(
+            &View::Inbox,
+            T0,
+            today(),
+            Nav::default(),
+            vec![a.clone(), b],
+        );
+        known.take_read(
+            &View::Inbox,
+            T0 + 10,
+            today(),
+            Nav::default(),
+            vec![a.clone()],
+        );
+        assert_eq!(titles(&known), ["A"]);
+        assert_eq!(known.listed(&View::Inbox), [a.id]);
+    }
+
+    #[test]
+    fn a_task_saved_after_the_read_began_is_not_forgotten_by_it() {
+        let a = task("A");
+        let mut known = Known::default();
+        known.take(a.clone(), T0 + 20);
+        known.take_read(&View::Inbox, T0 + 10, today(), Nav::default(), vec![]);
+        assert_eq!(titles(&known), ["A"]);
+    }
+
+    #[test]
+    fn an_answer_merges_with_what_is_known_by_the_last_action() {
+        let a = task("A");
+        let mut done = a.clone();
+        done.set_completed(true, Utc::now() + chrono::Duration::seconds(1));
+        let mut known = Known::default();
+        known.take_read(&View::Inbox, T0, today(), Nav::default(), vec![a.clone()]);
+        known.take(done, T0 + 5);
+        known.take(a.clone(), T0 + 6);
+        assert!(known.get(a.id).unwrap().completed_at.is_some());
+    }
+
+    #[test]
+    fn what_was_kept_on_the_phone_adds_what_the_page_did_not_know() {
+        let (old, saved_later) = (task("Старая"), task("Сохранена потом"));
+        let mut kept = Known::default();
+        kept.take_read(
+            &View::Inbox,
+            T0 + 50,
+            today(),
+            Nav::default(),
+            vec![saved_later.clone()],
+        );
+        // The page came from the cache: its list is older than what was kept.
+        let mut page = Known::default();
+        page.take_read(&View::Inbox, T0, today(), Nav::default(), vec![old]);
+        page.absorb(kept);
+        assert_eq!(titles(&page), ["Сохранена потом"]);
+        assert_eq!(page.listed(&View::Inbox), [saved_later.id]);
+    }
+
+    #[test]
+    fn what_was_kept_does_not_undo_a_newer_read() {
+        let (a, b) = (task("A"), task("B"));
+        let mut kept = Known::default();
+        kept.take_read(
+            &View::Inbox,
+            T0,
+            today(),
+            Nav::default(),
+            vec![a.clone(), b],
+        );
+        let mut page = Known::default();
+        page.take_read(&View::Inbox, T0 + 50, today(), Nav::default(), vec![a]);
+        page.absorb(kept);
+        assert_eq!(titles(&page), ["A"]);
+    }
+}

@@ -1,0 +1,84 @@
+//! The names the page, the server and the service worker share: headers,
+//! form fields, paths. One source: the server writes them into the worker
+//! when it serves `/sw.js` (`worker_names`), so renaming one here cannot
+//! silently change how a queued change is read.
+
+use serde_json::json;
+
+/// The idempotency key of a mutation (IETF httpapi `Idempotency-Key`).
+pub const KEY_HEADER: &str = "idempotency-key";
+/// The same key in a form posted without JavaScript.
+pub const KEY_FIELD: &str = "idempotency_key";
+/// Marks an answer replayed from the store.
+pub const REPLAYED_HEADER: &str = "idempotency-replayed";
+/// The account the page that made a request shows; the server refuses a
+/// request naming another account than the session's (401), and names the
+/// account on every signed-in page (so the worker knows whose it keeps).
+pub const ACCOUNT_HEADER: &str = "x-tetrad-account";
+/// The outbox's mark on an answer it made up itself (`202`: kept for later).
+pub const QUEUED_HEADER: &str = "x-tetrad-queued";
+/// When the person made a change (a form field of every mutation).
+pub const TIME_FIELD: &str = "at";
+/// Every mutation and read lives under this path.
+pub const API_PREFIX: &str = "/api/";
+/// Sign-in, sign-up and sign-out: never queued (their meaning expires).
+pub const AUTH_PREFIX: &str = "/api/auth/";
+/// A list's page is this prefix and the list's id.
+pub const LIST_PAGE_PREFIX: &str = "/lists/";
+/// Pages everyone sees alike (kept as they are for offline use).
+pub const PUBLIC_PAGES: [&str; 2] = ["/signin", "/signup"];
+
+/// The signed-in pages the worker keeps for opening offline, besides each
+/// list's own.
+pub fn offline_pages() -> Vec<String> {
+    use crate::views::View;
+    let mut pages: Vec<String> = [View::Today, View::Upcoming, View::Inbox, View::Completed]
+        .iter()
+        .map(View::path)
+        .collect();
+    pages.extend(["/lists".to_owned(), "/settings".to_owned()]);
+    pages
+}
+
+/// The names above, for the service worker.
+pub fn worker_names() -> serde_json::Value {
+    json!({
+        "keyHeader": KEY_HEADER,
+        "keyField": KEY_FIELD,
+        "accountHeader": ACCOUNT_HEADER,
+        "queuedHeader": QUEUED_HEADER,
+        "apiPrefix": API_PREFIX,
+        "authPrefix": AUTH_PREFIX,
+        "listPagePrefix": LIST_PAGE_PREFIX,
+        "publicPages": PUBLIC_PAGES,
+        "offlinePages": offline_pages(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worker_keeps_every_view_the_bottom_bar_reaches() {
+        let pages = offline_pages();
+        for path in [
+            "/",
+            "/upcoming",
+            "/inbox",
+            "/completed",
+            "/lists",
+            "/settings",
+        ] {
+            assert!(pages.iter().any(|p| p == path), "{path}");
+        }
+    }
+
+    #[test]
+    fn the_worker_gets_every_shared_name() {
+        let names = worker_names();
+        assert_eq!(names["keyField"], KEY_FIELD);
+        assert_eq!(names["accountHeader"], ACCOUNT_HEADER);
+        assert_eq!(names["authPrefix"], AUTH_PREFIX);
+    }
+}

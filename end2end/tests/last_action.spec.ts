@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import {
+  addTask, goOffline, serverTasks, signIn, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
+} from './helpers';
+
+// DESIGN.md §2: the last action wins, whatever order the network delivers
+// changes in — two taps whose requests cross on the wire, two devices.
+
+const bar = (page: import('@playwright/test').Page) => page.locator('#outbox-status');
+
+test('two taps whose requests cross: the first lost on the wire and replayed last, the second tap wins', async ({ page, context }) => {
+  await signUp(page, uniqueName('crossed'));
+  await waitForOutbox(page);
+  await addTask(page, 'Физика');
+
+  // The first completion request dies on the wire after 600 ms; every later one passes.
+  let completions = 0;
+  await context.route('**/api/tasks/complete', async (route) => {
+    completions += 1;
+    if (completions === 1) {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return route.abort('failed');
+    }
+    return route.continue();
+  });
+  await tap(page, 'Физика', true);
+  await tap(page, 'Физика', false); // before the first has an answer
+  await expect.poll(() => completions, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
+  await expect(bar(page)).toBeHidden();
+
+  const row = taskRow(page, 'Физика');
+  await expect(row).toHaveAttribute('data-sync', 'saved');
+  await expect(row.locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'false');
+  expect((await serverTasks(page))[0].completed_at).toBeNull();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(taskRow(page, 'Физика').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('two devices: a change made offline on the phone, older than the laptop\'s, arrives last and alters nothing', async ({ page, browser }) => {
+  const name = uniqueName('devices');
+  await signUp(page, name);
+  await waitForOutbox(page);
+  await addTask(page, 'Химия');
+
+  const laptopContext = await browser.newContext({ locale: 'ru-RU' });
+  const laptop = await laptopContext.newPage();
+  await signIn(laptop, name);
+  await waitForOutbox(laptop);
+
+  // The phone, in the metro: done (kept in its outbox).
+  await goOffline(page);
+  await tap(page, 'Химия', true);
+  await expect(taskRow(page, 'Химия')).toHaveAttribute('data-sync', 'queued');
+  // The laptop, later: done, then not done after all.
+  await tap(laptop, 'Химия', true);
+  await expect(taskRow(laptop, 'Химия')).toHaveAttribute('data-sync', 'saved');
+  await tap(laptop, 'Химия', false);
+  await expect(taskRow(laptop, 'Химия')).toHaveAttribute('data-sync', 'saved');
+
+  // The phone comes out of the metro: its older tap is sent, and loses.
+  await page.context().setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  expect((await serverTasks(page))[0].completed_at).toBeNull();
+  await expect(taskRow(page, 'Химия').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'false');
+  await expect(taskRow(page, 'Химия')).toHaveAttribute('data-sync', 'saved');
+  await laptop.reload();
+  await waitForHydration(laptop);
+  await expect(taskRow(laptop, 'Химия').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'false');
+  await laptopContext.close();
+});
+
+test('two devices: a rename made offline earlier than the other device\'s rename does not overwrite it', async ({ page, browser }) => {
+  const name = uniqueName('rename');
+  await signUp(page, name);
+  await waitForOutbox(page);
+  await addTask(page, 'Доклад');
+
+  const laptopContext = await browser.newContext({ locale: 'ru-RU' });
+  const laptop = await laptopContext.newPage();
+  await signIn(laptop, name);
+  await waitForOutbox(laptop);
+
+  const rename = async (on: import('@playwright/test').Page, from: string, to: string) => {
+    const row = taskRow(on, from);
+    await row.locator('summary').click();
+    await row.locator('input[name="title"]').fill(to);
+    await row.locator('input[name="title"]').press('Enter');
+    await expect(taskRow(on, to)).toBeVisible();
+  };
+  await goOffline(page);
+  await rename(page, 'Доклад', 'Доклад (телефон)');
+  await rename(laptop, 'Доклад', 'Доклад (ноутбук)');
+  await expect(taskRow(laptop, 'Доклад (ноутбук)')).toHaveAttribute('data-sync', 'saved');
+
+  await page.context().setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  expect((await serverTasks(page)).map((t) => t.title)).toEqual(['Доклад (ноутбук)']);
+  await expect(taskRow(page, 'Доклад (ноутбук)')).toHaveAttribute('data-sync', 'saved');
+  await laptopContext.close();
+});

@@ -1,0 +1,184 @@
+// The service worker's decisions (public/sw-policy.js), held to DESIGN.md
+// §4: every class of answer, an entry's age and attempts, whose account.
+// Run by scripts/test.sh with `node --test`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const policy = createRequire(import.meta.url)('../../public/sw-policy.js');
+
+// The names the server writes into the worker (app/src/protocol.rs).
+const names = {
+  keyField: 'idempotency_key',
+  apiPrefix: '/api/',
+  authPrefix: '/api/auth/',
+  listPagePrefix: '/lists/',
+  publicPages: ['/signin', '/signup'],
+  offlinePages: ['/', '/upcoming', '/inbox', '/completed', '/lists', '/settings'],
+};
+
+test('a mutation the network fails, or a gateway answers, is kept; any other answer is passed on', () => {
+  for (const outcome of [{ error: 'network' }, { error: 'timeout' }, { status: 502 }, { status: 503 }, { status: 504 }]) {
+    assert.equal(policy.afterSend(outcome, true), 'queue', JSON.stringify(outcome));
+  }
+  for (const status of [200, 201, 302, 400, 401, 404, 409, 422, 500]) {
+    assert.equal(policy.afterSend({ status }, true), 'answer', String(status));
+  }
+});
+
+test('a request without a key or an owner is never kept: its failure is the page\'s', () => {
+  assert.equal(policy.afterSend({ error: 'network' }, false), 'answer');
+  assert.equal(policy.afterSend({ status: 503 }, false), 'answer');
+});
+
+test('a replay answered 2xx or a redirect is saved', () => {
+  for (const status of [200, 204, 303]) {
+    assert.deepEqual(policy.afterReplay({ status }, 2), { verdict: 'saved', attempts: 2 });
+  }
+});
+
+test('a replay without an answer (network, deadline) waits without counting an attempt', () => {
+  assert.deepEqual(policy.afterReplay({ error: 'network' }, 1), { verdict: 'wait', attempts: 1 });
+  assert.deepEqual(policy.afterReplay({ error: 'timeout' }, 1), { verdict: 'wait', attempts: 1 });
+});
+
+test('401 pauses the account\'s queue', () => {
+  assert.equal(policy.afterReplay({ status: 401 }, 0).verdict, 'pause');
+});
+
+test('409 (still running) and gateway answers wait and count, but never make an entry stuck', () => {
+  for (const status of [409, 502, 503, 504]) {
+    assert.deepEqual(policy.afterReplay({ status }, 9), { verdict: 'wait', attempts: 10 }, String(status));
+  }
+});
+
+test('a server error waits, and after four attempts the entry waits for the person', () => {
+  let attempts = 0;
+  const verdicts = [];
+  for (let i = 0; i < 4; i++) {
+    const next = policy.afterReplay({ status: 500 }, attempts);
+    verdicts.push(next.verdict);
+    attempts = next.attempts;
+  }
+  assert.deepEqual(verdicts, ['wait', 'wait', 'wait', 'stuck']);
+  assert.equal(policy.STUCK_AFTER, 4);
+});
+
+test('any other 4xx is refused: dropped from the queue and shown to the person', () => {
+  for (const status of [400, 403, 404, 413, 422]) {
+    assert.equal(policy.afterReplay({ status }, 0).verdict, 'refused', String(status));
+  }
+});
+
+test('only the current account\'s waiting entries are sent, and never while paused', () => {
+  const now = Date.parse('2026-12-03T08:00:00Z');
+  const entry = { account: 'a', state: 'pending', time: now - 1000 };
+  assert.equal(policy.readiness(entry, { account: 'a', pausedFor: null, now }), 'send');
+  assert.equal(policy.readiness(entry, { account: 'b', pausedFor: null, now }), 'other');
+  assert.equal(policy.readiness(entry, { account: null, pausedFor: null, now }), 'other');
+  assert.equal(policy.readiness(entry, { account: 'a', pausedFor: 'a', now }), 'hold');
+  assert.equal(policy.readiness(entry, { account: 'a', pausedFor: 'b', now }), 'send');
+  assert.equal(policy.readiness({ ...entry, state: 'stuck' }, { account: 'a', now }), 'hold');
+  assert.equal(policy.readiness({ ...entry, state: 'failed' }, { account: 'a', now }), 'done');
+});
+
+test('a change being sent live is not replayed, unless its sender fell silent past the deadline', () => {
+  const now = Date.parse('2026-12-03T08:00:00Z');
+  const live = { account: 'a', state: 'sending', time: now - 1000, until: now + 7000 };
+  assert.equal(policy.readiness(live, { account: 'a', now }), 'in-flight');
+  assert.ok(!policy.isWaiting(live, now));
+  const abandoned = { ...live, until: now - 1 };
+  assert.equal(policy.readiness(abandoned, { account: 'a', now }), 'send');
+  assert.ok(policy.isWaiting(abandoned, now));
+  assert.ok(policy.isWaiting({ state: 'pending' }, now));
+  assert.ok(policy.isWaiting({ state: 'stuck' }, now));
+  assert.ok(!policy.isWaiting({ state: 'failed' }, now));
+});
+
+test('an entry older than the outbox keeps changes waits for the person', () => {
+  const now = Date.parse('2026-12-10T08:00:00Z');
+  const young = { account: 'a', state: 'pending', time: now - policy.KEEP_MS + 60_000 };
+  const old = { ...young, time: now - policy.KEEP_MS - 60_000 };
+  assert.equal(policy.readiness(young, { account: 'a', now }), 'send');
+  assert.equal(policy.readiness(old, { account: 'a', now }), 'expired');
+  assert.equal(policy.readiness({ ...old, renewed: now - 1000 }, { account: 'a', now }), 'send', 'the person said retry');
+});
+
+test('the back-off doubles from a second up to a minute', () => {
+  const waits = [];
+  let wait = 0;
+  for (let i = 0; i < 9; i++) waits.push((wait = policy.backoff(wait)));
+  assert.deepEqual(waits, [1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+});
+
+test('mutations are POSTs under /api/ outside sign-in; reads are GETs under /api/', () => {
+  assert.ok(policy.isMutation('POST', '/api/tasks/add', names));
+  assert.ok(!policy.isMutation('POST', '/api/auth/signout', names));
+  assert.ok(!policy.isMutation('GET', '/api/tasks/view', names));
+  assert.ok(!policy.isMutation('POST', '/signin', names));
+  assert.ok(policy.isAuth('POST', '/api/auth/signin', names));
+  assert.ok(policy.isRead('GET', '/api/tasks/view', names));
+  assert.ok(!policy.isRead('GET', '/upcoming', names));
+});
+
+test('a sign-in or sign-out changes the account only when it went through', () => {
+  assert.ok(policy.authSucceeded({ status: 200 }));
+  assert.ok(policy.authSucceeded({ status: 302 }));
+  assert.ok(!policy.authSucceeded({ status: 401 }));
+  assert.ok(!policy.authSucceeded({ error: 'network' }));
+});
+
+test('a page is kept when the server made it for an account, or it is public', () => {
+  const page = { path: '/upcoming', status: 200, redirected: false, account: 'a' };
+  assert.equal(policy.keepable(page, names), 'account');
+  assert.equal(policy.keepable({ ...page, account: null }, names), null);
+  assert.equal(policy.keepable({ ...page, redirected: true }, names), null);
+  assert.equal(policy.keepable({ ...page, status: 500 }, names), null);
+  assert.equal(policy.keepable({ path: '/signin', status: 200, redirected: false, account: null }, names), 'public');
+});
+
+test('every view and each list is kept', () => {
+  assert.deepEqual(policy.pagesToKeep(names, ['L1']), [...names.offlinePages, '/lists/L1']);
+});
+
+test('offline, a view is served from its own kept page, and only to its account', () => {
+  const kept = new Map([['/', 'a'], ['/upcoming', 'a'], ['/signin', null]]);
+  assert.deepEqual(policy.offlineChoice('/upcoming', kept, 'a', names), { serve: '/upcoming' });
+  assert.deepEqual(policy.offlineChoice('/upcoming', kept, 'b', names), { fallback: 'offline' });
+  assert.deepEqual(policy.offlineChoice('/inbox', kept, 'a', names), { fallback: 'not-kept' });
+  assert.deepEqual(policy.offlineChoice('/lists/x', kept, 'a', names), { fallback: 'not-kept' });
+  assert.deepEqual(policy.offlineChoice('/signin', kept, null, names), { serve: '/signin' });
+  assert.deepEqual(policy.offlineChoice('/', kept, null, names), { fallback: 'offline' }, 'never after sign-out');
+});
+
+test('a kept page is served with fresh ids and keys in its forms', () => {
+  const html = '<form><input type="hidden" name="id" data-minted="id" value="old-id"/>'
+    + '<input type="hidden" name="idempotency_key" data-minted="key" value="old-key"/>'
+    + '<input type="hidden" name="view" value="today"/></form>';
+  let n = 0;
+  const fresh = policy.remint(html, (kind) => `${kind}-${++n}`);
+  assert.equal(fresh, '<form><input type="hidden" name="id" data-minted="id" value="id-1"/>'
+    + '<input type="hidden" name="idempotency_key" data-minted="key" value="key-2"/>'
+    + '<input type="hidden" name="view" value="today"/></form>');
+});
+
+test('ids minted by the worker are UUIDv7, ordered by time', () => {
+  const random = new Uint8Array(16).fill(0xab);
+  const id = policy.uuidv7(Date.parse('2026-12-03T08:00:00Z'), random);
+  assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.ok(policy.uuidv7(1, random) < policy.uuidv7(2, random));
+});
+
+test('the offline page speaks the browser\'s language, Russian by default, and escapes its words', () => {
+  const words = {
+    ru: { title: 'Нет сети', text: 'Тетрадь откроется', notKept: 'не сохранён', toToday: 'Сегодня', appName: 'Тетрадь' },
+    en: { title: 'No network', text: 'Tetrad will open', notKept: 'not kept', toToday: 'Today', appName: 'Tetrad <3' },
+  };
+  assert.equal(policy.languageOf(['en-GB', 'ru']), 'en');
+  assert.equal(policy.languageOf(['de-DE', 'ru-RU']), 'ru');
+  assert.equal(policy.languageOf(['de-DE']), 'ru');
+  assert.match(policy.offlineHtml(words, 'offline', 'en'), /lang="en".*Tetrad &#60;3.*No network/s);
+  const notKept = policy.offlineHtml(words, 'not-kept', 'ru');
+  assert.match(notKept, /не сохранён/);
+  assert.match(notKept, /<a href="\/">Сегодня<\/a>/);
+});

@@ -1,0 +1,214 @@
+// Tetrad's service-worker policy: every decision the worker makes, as pure
+// functions (no `self`, no `fetch`, no IndexedDB): an answer's status, an
+// entry's age and attempts, the account, in; a decision out. `sw.js` wires
+// them to the browser; `end2end/worker/policy.test.mjs` holds them to
+// DESIGN.md §4 with `node --test`. The server writes this file into
+// `/sw.js`; Node loads it as a CommonJS module.
+(function (root) {
+  'use strict';
+
+  // Deadlines (milliseconds). A mutation's body is a small form (a few KB;
+  // 100 KB at most): on a 3G uplink (~400 kbit/s) even that leaves in about
+  // 2 s, so 8 s without an answer means the network is not carrying it; the
+  // change is kept and replayed under its key (a late duplicate is
+  // answered from the server's store). A navigation waits 3 s for the
+  // network before the kept page is shown (the network's answer still
+  // refreshes the kept copy). A background read gives up after 8 s, and a
+  // replay after the mutation deadline, so a hung request never holds the
+  // queue longer than that.
+  const DEADLINES = Object.freeze({ mutation: 8000, navigation: 3000, read: 8000, warm: 15000 });
+  // The outbox keeps a change this long (the server keeps its key as long);
+  // an older one waits for the person to send or drop it.
+  const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+  // A change answered with a server error (not a gateway's) this many times
+  // waits for the person (retry or discard) instead of being retried forever.
+  const STUCK_AFTER = 4;
+  const FIRST_BACKOFF_MS = 1000;
+  const MAX_BACKOFF_MS = 60000;
+  // What a proxy answers while the app is away (a deploy, a restart).
+  const GATEWAY = [502, 503, 504];
+
+  /** `outcome`: `{ status }` for an answer, `{ error: 'network' | 'timeout' }` without one. */
+  function isAnswer(outcome) {
+    return typeof outcome.status === 'number';
+  }
+
+  function isSaved(outcome) {
+    return isAnswer(outcome) && outcome.status >= 200 && outcome.status < 400;
+  }
+
+  /**
+   * A mutation sent live: `'queue'` it (the network failed or a gateway
+   * answered) or pass the `'answer'` on. A request that cannot be replayed
+   * (no key or no account) is never queued: its failure is the page's.
+   */
+  function afterSend(outcome, replayable) {
+    if (!replayable) return 'answer';
+    if (!isAnswer(outcome)) return 'queue';
+    return GATEWAY.includes(outcome.status) ? 'queue' : 'answer';
+  }
+
+  /**
+   * A replayed entry's outcome: `'saved'` (drop it), `'refused'` (keep it
+   * as a failure the person sees), `'wait'` (stop the queue, try later),
+   * `'pause'` (401: hold the account's queue until it signs in again) or
+   * `'stuck'` (waits for the person, holding the entries behind it).
+   * Returns the verdict and the entry's new attempt count.
+   */
+  function afterReplay(outcome, attempts) {
+    if (!isAnswer(outcome)) return { verdict: 'wait', attempts };
+    const status = outcome.status;
+    if (isSaved(outcome)) return { verdict: 'saved', attempts };
+    if (status === 401) return { verdict: 'pause', attempts };
+    if (status === 409 || GATEWAY.includes(status)) return { verdict: 'wait', attempts: attempts + 1 };
+    if (status >= 500) {
+      const next = attempts + 1;
+      return { verdict: next >= STUCK_AFTER ? 'stuck' : 'wait', attempts: next };
+    }
+    return { verdict: 'refused', attempts };
+  }
+
+  /**
+   * Whether `entry` may be replayed now for `account` (the account the open
+   * pages show; `pausedFor` the account whose session answered 401):
+   * `'send'`, `'hold'` (not now: paused, or waiting for the person),
+   * `'expired'` (older than the outbox keeps changes: the person decides;
+   * once they say retry, `renewed` counts from then),
+   * `'other'` (another account's: never sent here), `'done'` (refused) or
+   * `'in-flight'` (being sent live right now).
+   */
+  function readiness(entry, { account, pausedFor, now }) {
+    if (!account || entry.account !== account) return 'other';
+    if (entry.state === 'failed') return 'done';
+    if (!isWaiting(entry, now)) return 'in-flight';
+    if (entry.state === 'stuck' || pausedFor === account) return 'hold';
+    if (now - (entry.renewed || entry.time) > KEEP_MS) return 'expired';
+    return 'send';
+  }
+
+  /**
+   * Whether an entry waits in the queue (to be replayed, or for the
+   * person). An entry being sent live (`'sending'`) does not, unless its
+   * sender gave up on it without a word (the worker stopped mid-request):
+   * after the deadline it waits like any other.
+   */
+  function isWaiting(entry, now) {
+    if (entry.state === 'sending') return now > entry.until;
+    return entry.state === 'pending' || entry.state === 'stuck';
+  }
+
+  /** The wait before the next try after `previous` (0 at first): doubling, capped. */
+  function backoff(previous) {
+    return Math.min(previous ? previous * 2 : FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
+  }
+
+  function isMutation(method, path, names) {
+    return method === 'POST' && path.startsWith(names.apiPrefix) && !path.startsWith(names.authPrefix);
+  }
+
+  function isAuth(method, path, names) {
+    return method === 'POST' && path.startsWith(names.authPrefix);
+  }
+
+  function isRead(method, path, names) {
+    return method === 'GET' && path.startsWith(names.apiPrefix);
+  }
+
+  /** Whether a sign-in, sign-up or sign-out went through (the account changes). */
+  function authSucceeded(outcome) {
+    return isSaved(outcome);
+  }
+
+  /**
+   * Whether a page's answer may be kept for offline use: `'public'` (the
+   * same for everyone), `'account'` (one account's own, named by the
+   * server) or `null`.
+   */
+  function keepable({ path, status, redirected, account }, names) {
+    if (status !== 200 || redirected) return null;
+    if (names.publicPages.includes(path)) return 'public';
+    return account ? 'account' : null;
+  }
+
+  /** The signed-in pages to keep for `lists` (ids), each list's own included. */
+  function pagesToKeep(names, lists) {
+    return [...names.offlinePages, ...(lists || []).map((id) => `${names.listPagePrefix}${id}`)];
+  }
+
+  /** Whether `path` is a page of the planner (kept, or keepable once seen). */
+  function isAppPage(path, names) {
+    return names.offlinePages.includes(path) || path.startsWith(names.listPagePrefix);
+  }
+
+  /**
+   * What answers a navigation to `path` without the network: `{ serve }` a
+   * kept page (public, or the current account's own), or `{ fallback }`:
+   * `'not-kept'` (a planner page this phone has not kept yet, while Today
+   * is) or `'offline'`. `kept` maps a kept path to the account it was made
+   * for (`null` for public pages).
+   */
+  function offlineChoice(path, kept, account, names) {
+    if (names.publicPages.includes(path)) return kept.has(path) ? { serve: path } : { fallback: 'offline' };
+    if (account && kept.get(path) === account) return { serve: path };
+    if (account && isAppPage(path, names) && kept.get('/') === account) return { fallback: 'not-kept' };
+    return { fallback: 'offline' };
+  }
+
+  /**
+   * A kept page with fresh ids and keys in its forms (the inputs the server
+   * marked `data-minted`): the same cached page served twice must never
+   * give two posts one key, or two new tasks one id. `mint(kind)` makes a
+   * value for `'id'` or `'key'`.
+   */
+  function remint(html, mint) {
+    return html.replace(/<input\b[^>]*\bdata-minted="(id|key)"[^>]*>/g, (tag, kind) =>
+      tag.replace(/\bvalue="[^"]*"/, `value="${mint(kind)}"`));
+  }
+
+  /** A UUIDv7 (time-ordered, as the app's ids) from the time and 16 random bytes. */
+  function uuidv7(now, random) {
+    const bytes = Uint8Array.from(random);
+    let time = Math.floor(now);
+    for (let i = 5; i >= 0; i--) {
+      bytes[i] = time % 256;
+      time = Math.floor(time / 256);
+    }
+    bytes[6] = (bytes[6] & 0x0f) | 0x70;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** The app's language for a browser that prefers `languages` (Russian unless English comes first). */
+  function languageOf(languages) {
+    for (const language of languages || []) {
+      const code = String(language).toLowerCase().slice(0, 2);
+      if (code === 'ru' || code === 'en') return code;
+    }
+    return 'ru';
+  }
+
+  function escape(text) {
+    return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  }
+
+  /** The page shown when nothing kept can answer (`kind`: 'offline' or 'not-kept'). */
+  function offlineHtml(words, kind, language) {
+    const w = words[language] || words.ru;
+    const body = kind === 'not-kept'
+      ? `<h1>${escape(w.title)}</h1><p>${escape(w.notKept)}</p><p><a href="/">${escape(w.toToday)}</a></p>`
+      : `<h1>${escape(w.title)}</h1><p>${escape(w.text)}</p>`;
+    return `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8">`
+      + '<meta name="viewport" content="width=device-width, initial-scale=1">'
+      + `<title>${escape(w.appName)}</title></head>`
+      + `<body><main style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</main></body></html>`;
+  }
+
+  const policy = {
+    DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, GATEWAY,
+    afterSend, afterReplay, readiness, isWaiting, backoff, isSaved, isMutation, isAuth, isRead, authSucceeded,
+    keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
+  };
+  root.tetradPolicy = policy;
+  if (typeof module === 'object' && module.exports) module.exports = policy;
+})(typeof self !== 'undefined' ? self : globalThis);
