@@ -13,10 +13,14 @@
   // change is kept and replayed under its key (a late duplicate is
   // answered from the server's store). A navigation waits 3 s for the
   // network before the kept page is shown (the network's answer still
-  // refreshes the kept copy). A background read gives up after 8 s, and a
+  // refreshes the kept copy); with no kept page, 20 s before "no network"
+  // (the HTML is a few KB: 20 s is a very bad network, not a slow one). A
+  // background read gives up after 8 s, and a
   // replay after the mutation deadline, so a hung request never holds the
   // queue longer than that.
-  const DEADLINES = Object.freeze({ mutation: 8000, navigation: 3000, read: 8000, warm: 15000 });
+  const DEADLINES = Object.freeze({
+    mutation: 8000, navigation: 3000, firstNavigation: 20000, read: 8000, warm: 15000,
+  });
   // The outbox keeps a change this long (the server keeps its key as long);
   // an older one waits for the person to send or drop it.
   const KEEP_MS = 7 * 24 * 60 * 60 * 1000;

@@ -502,9 +502,12 @@ async function navigate(event) {
   });
   event.waitUntil(network.catch(() => undefined));
   const kept = policy.offlineChoice(path, await keptPages(), await currentAccount(), names);
-  const late = new Promise((resolve) => setTimeout(() => resolve(null), policy.DEADLINES.navigation));
+  // With a kept page, the network has a few seconds; without one, it is
+  // waited for much longer (there is nothing better to show), not forever.
+  const wait = kept.serve ? policy.DEADLINES.navigation : policy.DEADLINES.firstNavigation;
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), wait));
   try {
-    const first = kept.serve ? await Promise.race([network, late]) : await network;
+    const first = await Promise.race([network, late]);
     if (first) return first;
   } catch {
     // No network.

@@ -40,3 +40,21 @@ test('a task saved a moment before the network went is still there when the app 
   await waitForHydration(page);
   await expect(taskRow(page, 'Сохранено только что')).toHaveAttribute('data-sync', 'saved');
 });
+
+test('a kept page served twice offline carries fresh ids and keys in its forms', async ({ page }) => {
+  await signUp(page, uniqueName('minted'));
+  await waitForOutbox(page);
+  await page.waitForTimeout(500);
+  await goOffline(page);
+  const minted = () => page.locator('form.quick-add input[data-minted]')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  await page.reload();
+  await waitForHydration(page);
+  const first = await minted();
+  await page.reload();
+  await waitForHydration(page);
+  const second = await minted();
+  expect(first).toHaveLength(2);
+  expect(second).toHaveLength(2);
+  for (let i = 0; i < 2; i++) expect(second[i], 'a new id and a new key').not.toBe(first[i]);
+});
