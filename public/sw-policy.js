@@ -43,12 +43,15 @@
 
   /**
    * A mutation sent live: `'queue'` it (the network failed or a gateway
-   * answered) or pass the `'answer'` on. A request that cannot be replayed
-   * (no key or no account) is never queued: its failure is the page's.
+   * answered), `'pause'` (401: queued too, and the account's queue held
+   * until it signs in again, as a replay's 401 does) or pass the
+   * `'answer'` on. A request that cannot be replayed (no key or no account)
+   * is never queued: its failure is the page's.
    */
   function afterSend(outcome, replayable) {
     if (!replayable) return 'answer';
     if (!isAnswer(outcome)) return 'queue';
+    if (outcome.status === 401) return 'pause';
     return GATEWAY.includes(outcome.status) ? 'queue' : 'answer';
   }
 
@@ -116,6 +119,19 @@
 
   function isRead(method, path, names) {
     return method === 'GET' && path.startsWith(names.apiPrefix);
+  }
+
+  /**
+   * The form of a change made before the page was live carries no time:
+   * the worker adds the moment it saw it (`at`, ISO 8601), before the first
+   * send, so a later replay is the same request and the change is dated by
+   * when the person made it, not by when it reached the server.
+   */
+  function dated(body, now, field) {
+    const form = new URLSearchParams(body);
+    if (form.has(field)) return body;
+    form.append(field, new Date(now).toISOString());
+    return form.toString();
   }
 
   /** Whether a sign-in, sign-up or sign-out went through (the account changes). */
@@ -210,7 +226,7 @@
 
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, GATEWAY,
-    afterSend, afterReplay, readiness, isWaiting, backoff, isSaved, isMutation, isAuth, isRead, authSucceeded,
+    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, isRead, authSucceeded,
     keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;

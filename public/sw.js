@@ -115,26 +115,31 @@ function outcomeOf(response) {
 
 async function snapshot(account) {
   const entries = account ? await allEntries(account) : [];
+  const now = Date.now();
   const view = (entry) => ({
     key: entry.key, url: entry.url, body: entry.body, time: entry.time,
-    stuck: entry.state === 'stuck', sending: entry.state === 'sending',
+    stuck: entry.state === 'stuck', sending: entry.state === 'sending' && now <= entry.until,
     status: entry.status ?? null, reason: entry.reason ?? null,
   });
   return {
+    account,
     pending: entries.filter((e) => e.state !== 'failed').map(view),
     failures: entries.filter((e) => e.state === 'failed').map(view),
   };
 }
 
-// Keys of live requests saved after the page that sent them was gone: the
-// pages open now read their view again (they could not have known).
+// One-shot news for the pages open now: keys of live requests saved after
+// the page that sent them was gone (they read their view again), and keys
+// the person discarded or dismissed (gone from the queue, not saved).
 let savedUnseen = [];
+let droppedUnseen = [];
 
 async function tellPages() {
   clearTimeout(tellTimer);
   tellTimer = null;
   const news = await snapshot(await currentAccount());
   news.saved = savedUnseen.splice(0);
+  news.dropped = droppedUnseen.splice(0);
   const message = JSON.stringify(news);
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const page of pages) page.postMessage(message);
@@ -179,12 +184,12 @@ async function enqueue(entry) {
 }
 
 async function sendMutation(event) {
-  const request = event.request;
+  let request = event.request;
   const url = new URL(request.url);
   // The body is read from a clone taken before the request leaves.
-  const body = await request.clone().text();
+  let body = await request.clone().text();
   const headers = {};
-  for (const name of ['content-type', names.keyHeader, names.accountHeader]) {
+  for (const name of ['content-type', 'accept', names.keyHeader, names.accountHeader]) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
   }
@@ -192,7 +197,16 @@ async function sendMutation(event) {
   const account = headers[names.accountHeader] || (await currentAccount());
   // Without a key or an owner a request cannot be replayed safely: it is
   // sent once, and a failure is the page's to show.
-  const entry = key && account && {
+  const replayable = Boolean(key && account);
+  if (replayable && !formField(body, names.timeField)) {
+    // A form posted before the page was live: dated now, once, so every
+    // send of it is the same request.
+    body = policy.dated(body, Date.now(), names.timeField);
+    request = new Request(request.url, {
+      method: 'POST', headers, body, credentials: 'same-origin', redirect: 'manual',
+    });
+  }
+  const entry = replayable && {
     key, account, url: url.pathname + url.search, body,
     headers: { ...headers, [names.keyHeader]: key, [names.accountHeader]: account },
     time: Date.now(), attempts: 0,
@@ -202,7 +216,7 @@ async function sendMutation(event) {
     const now = Date.now();
     if ((await allEntries(account)).some((e) => policy.isWaiting(e, now))) {
       await enqueue(entry);
-      return queuedAnswer(request);
+      return queuedAnswer(event.request);
     }
     // Kept before it leaves, so a page reloaded or closed meanwhile still
     // sees it, and it is replayed if this worker stops mid-request.
@@ -217,9 +231,18 @@ async function sendMutation(event) {
     // No answer: the network failed, or the deadline passed.
   }
   const outcome = response ? outcomeOf(response) : { error: 'network' };
-  if (policy.afterSend(outcome, Boolean(entry)) === 'queue') {
-    await enqueue(entry);
-    return queuedAnswer(request);
+  switch (policy.afterSend(outcome, replayable)) {
+    case 'pause':
+      // The session ended (or another account signed in): kept, and held
+      // until this account signs in again.
+      pausedFor = account;
+      await enqueue(entry);
+      return queuedAnswer(event.request);
+    case 'queue':
+      await enqueue(entry);
+      return queuedAnswer(event.request);
+    default:
+      break;
   }
   if (entry) await settleLive(entry, response, event.clientId);
   if (!response) return Response.error();
@@ -364,6 +387,7 @@ async function onPageMessage(data) {
     case 'discard': {
       const entry = account && (await entryByKey(account, message.key));
       if (entry) await deleteEntry(entry.seq);
+      droppedUnseen.push(message.key);
       await tellPages();
       return replay(true);
     }
@@ -496,8 +520,10 @@ async function offlinePage(path) {
 async function navigate(event) {
   const request = event.request;
   const path = new URL(request.url).pathname;
-  const network = fetch(request).then(async (response) => {
-    await keep(path, response.clone());
+  // The network's answer is passed on as soon as it starts; keeping a copy
+  // for offline use happens beside it and never holds it up.
+  const network = fetch(request).then((response) => {
+    event.waitUntil(keep(path, response.clone()).catch(() => undefined));
     return response;
   });
   event.waitUntil(network.catch(() => undefined));

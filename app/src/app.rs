@@ -1,13 +1,14 @@
 //! The document shell and the routes.
 
 use crate::i18n::{t_string, use_i18n, I18nContextProvider};
+use leptos_i18n::Locale as _;
 use crate::pages::{
     provide_known_account, ListPage, ListsPage, NotFound, PlannerPage, SettingsPage, SignInPage,
     SignUpPage,
 };
 use crate::views::View;
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, Meta, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, Html, Meta, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};
 
@@ -50,8 +51,8 @@ pub fn App() -> impl IntoView {
 
     view! {
         // The language: the person's choice (a cookie), else the browser's
-        // (Accept-Language), else Russian. It also sets `<html lang>`.
-        <I18nContextProvider>
+        // (Accept-Language), else Russian. `Pages` sets `<html lang>`.
+        <I18nContextProvider set_lang_attr_on_html=false set_dir_attr_on_html=false>
             <Pages/>
         </I18nContextProvider>
     }
@@ -61,10 +62,28 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Pages() -> impl IntoView {
     let i18n = use_i18n();
+    // On the server the head is written after the body, outside the
+    // request's reactive arena: a value read then may be another request's,
+    // or none (that panicked the render). So the server takes the head's
+    // words now, as plain text; in the browser they follow the language
+    // switch.
+    #[cfg(feature = "ssr")]
+    let (title, description, lang) = (
+        t_string!(i18n, app_name).to_owned(),
+        t_string!(i18n, app_description).to_owned(),
+        i18n.get_locale_untracked().as_str(),
+    );
+    #[cfg(not(feature = "ssr"))]
+    let (title, description, lang) = (
+        move || t_string!(i18n, app_name),
+        move || t_string!(i18n, app_description),
+        move || i18n.get_locale().as_str(),
+    );
     view! {
         <Stylesheet id="leptos" href="/pkg/tetrad.css"/>
-        <Title text=move || t_string!(i18n, app_name)/>
-        <Meta name="description" content=move || t_string!(i18n, app_description)/>
+        <Html attr:lang=lang/>
+        <Title text=title/>
+        <Meta name="description" content=description/>
         <Router>
             <Routes fallback=NotFound>
                 // Rendered whole on the server (not streamed), so the page is

@@ -47,6 +47,7 @@ pub fn worker_names() -> serde_json::Value {
         "keyField": KEY_FIELD,
         "accountHeader": ACCOUNT_HEADER,
         "queuedHeader": QUEUED_HEADER,
+        "timeField": TIME_FIELD,
         "apiPrefix": API_PREFIX,
         "authPrefix": AUTH_PREFIX,
         "listPagePrefix": LIST_PAGE_PREFIX,

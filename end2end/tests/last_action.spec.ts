@@ -99,3 +99,28 @@ test('two devices: a rename made offline earlier than the other device\'s rename
   await expect(taskRow(page, 'Доклад (ноутбук)')).toHaveAttribute('data-sync', 'saved');
   await laptopContext.close();
 });
+
+test('undo then a tap at once: the tap waits for the restore, and both land', async ({ page, context }) => {
+  await signUp(page, uniqueName('undo-tap'));
+  await waitForOutbox(page);
+  await addTask(page, 'География');
+  const row = taskRow(page, 'География');
+  await row.locator('summary').click();
+  await row.getByRole('button', { name: 'Удалить' }).click();
+  await expect(taskRow(page, 'География')).toHaveCount(0);
+  // The restore is slow on the wire; the completion tapped right after it
+  // must not overtake it (it would find the task deleted).
+  await context.route('**/api/tasks/delete', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return route.continue();
+  });
+  await page.locator('.undo').getByRole('button', { name: 'Вернуть' }).click();
+  await expect(taskRow(page, 'География')).toBeVisible();
+  await taskRow(page, 'География').locator('button[aria-pressed]').click();
+  await expect(taskRow(page, 'География').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(taskRow(page, 'География')).toHaveAttribute('data-sync', 'saved', { timeout: 10_000 });
+  await expect(page.locator('.failure')).toHaveCount(0);
+  const [task] = await serverTasks(page);
+  expect(task.deleted_at).toBeNull();
+  expect(task.completed_at).not.toBeNull();
+});

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, goOffline, PASSWORD, quickAdd, serverTasks, signIn, signUp, taskRow, uniqueName, waitForHydration,
+  addTask, goOffline, quickAdd, serverTasks, signIn, signUp, taskRow, uniqueName, waitForHydration,
   waitForOutbox,
 } from './helpers';
 
@@ -52,12 +52,7 @@ test('a deep link to Upcoming as the first page opens offline as Upcoming', asyn
   await expect.poll(async () => (await serverTasks(page)).length).toBe(1);
   // A new visit, straight to /upcoming (a link from a chat).
   await page.context().clearCookies();
-  await page.goto('/signin');
-  await waitForHydration(page);
-  await page.fill('input[name="username"]', name);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.click('button[type="submit"]');
-  await expect(page.locator('input[name="quick_add"]')).toBeVisible();
+  await signIn(page, name);
   await page.goto('/upcoming');
   await waitForHydration(page);
   await waitForOutbox(page);

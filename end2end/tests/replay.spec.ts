@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, goOffline, PASSWORD, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox,
+  addTask, goOffline, quickAdd, serverTasks, signIn, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
 // The replay paths DESIGN.md §4 promises: replay without an `online` event
@@ -88,12 +88,7 @@ test('a 401 pauses the queue until the same account signs in again, then it is s
   expect(tried, 'paused: not sent again').toBe(1);
   await expect(bar(page)).toHaveText('1 изменение ждёт сети');
 
-  await page.goto('/signin');
-  await waitForHydration(page);
-  await page.fill('input[name="username"]', name);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.click('button[type="submit"]');
-  await expect(page.locator('input[name="quick_add"]')).toBeVisible();
+  await signIn(page, name);
   await expect(bar(page)).toBeHidden();
   await expect(taskRow(page, 'Физкультура')).toHaveAttribute('data-sync', 'saved');
   expect((await serverTasks(page)).map((t) => t.title)).toEqual(['Физкультура']);

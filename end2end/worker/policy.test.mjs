@@ -21,9 +21,23 @@ test('a mutation the network fails, or a gateway answers, is kept; any other ans
   for (const outcome of [{ error: 'network' }, { error: 'timeout' }, { status: 502 }, { status: 503 }, { status: 504 }]) {
     assert.equal(policy.afterSend(outcome, true), 'queue', JSON.stringify(outcome));
   }
-  for (const status of [200, 201, 302, 400, 401, 404, 409, 422, 500]) {
+  for (const status of [200, 201, 302, 400, 404, 409, 422, 500]) {
     assert.equal(policy.afterSend({ status }, true), 'answer', String(status));
   }
+});
+
+test('a live change answered 401 (the session ended) is kept and the queue paused, as a replay\'s would be', () => {
+  assert.equal(policy.afterSend({ status: 401 }, true), 'pause');
+  assert.equal(policy.afterSend({ status: 401 }, false), 'answer');
+});
+
+test('a change made before the page was live is dated when the worker first sees it, once', () => {
+  const now = Date.parse('2026-12-03T08:05:00Z');
+  const body = 'id=x&completed=true&idempotency_key=k';
+  const dated = policy.dated(body, now, 'at');
+  assert.equal(new URLSearchParams(dated).get('at'), '2026-12-03T08:05:00.000Z');
+  assert.equal(policy.dated(dated, now + 60_000, 'at'), dated, 'a dated change keeps its time');
+  assert.equal(policy.dated('id=x&at=2026-01-01T00%3A00%3A00Z', now, 'at'), 'id=x&at=2026-01-01T00%3A00%3A00Z');
 });
 
 test('a request without a key or an owner is never kept: its failure is the page\'s', () => {

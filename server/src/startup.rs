@@ -7,6 +7,7 @@ use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::error_status::error_status;
 use crate::http::healthz::healthz;
 use crate::http::idempotency::{keyed_mutations, Idempotency};
+use crate::http::render_deadline::render_deadline;
 use crate::http::service_worker::ServiceWorker;
 use crate::http::static_files;
 use crate::maintenance;
@@ -152,6 +153,8 @@ fn router(
             let options = leptos_options.clone();
             move || shell(options.clone())
         })
+        // Pages and reads only: the routes above.
+        .route_layer(axum::middleware::from_fn(render_deadline))
         .fallback(file_and_error_handler_with_context(context, shell))
         .layer(axum::middleware::from_fn_with_state(
             idempotency,

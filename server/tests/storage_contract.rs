@@ -844,6 +844,11 @@ async fn deleting_a_list_moves_its_tasks_to_the_inbox(backend: Backend) {
     let moved = f.storage.get_task(user, task.id).await.unwrap().unwrap();
     assert_eq!(moved.list_id, None);
     assert_eq!(moved.title, task.title);
+    assert_eq!(
+        moved.changed.list,
+        app::domain::Stamp::of(at(5)),
+        "the move is a change of the list, clocked (a page merging copies keeps it)"
+    );
 }
 
 async fn a_list_id_owned_by_another_account_is_a_conflict(backend: Backend) {

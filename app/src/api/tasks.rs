@@ -143,7 +143,7 @@ pub async fn reorder_tasks(
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::Call;
-    use crate::domain::{to_millis, ListId, PatchForm, Task, TaskForm, TaskId, UserId};
+    use crate::domain::{to_millis, ListId, PatchForm, Stamp, Task, TaskForm, TaskId, UserId};
     use crate::error::AppError;
     use crate::quick_add;
     use crate::ssr::keyed::WorkGuard;
@@ -243,8 +243,12 @@ mod imp {
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
-        check_list(&call, user, &mut work, patch.list_id.flatten()).await?;
         let mut task = live(&call, user, &mut work, id).await?;
+        // A move into a list is checked only if it would win: an old edit
+        // naming a list deleted since still sets its other fields.
+        if Stamp::of(at) >= task.changed.list {
+            check_list(&call, user, &mut work, patch.list_id.flatten()).await?;
+        }
         if task.edit(&patch, at) {
             save(&call, user, &mut work, &task).await?;
         }
@@ -301,11 +305,15 @@ mod imp {
     }
 
     pub async fn reorder_tasks(
-        ids: Vec<TaskId>,
+        mut ids: Vec<TaskId>,
         at: Option<DateTime<Utc>>,
     ) -> Result<(), AppError> {
         let call = Call::begin()?;
         let at = person_time(at);
+        // An id named twice counts where it first appears (as the page
+        // draws it), the same on both databases.
+        let mut seen = std::collections::HashSet::new();
+        ids.retain(|id| seen.insert(*id));
         if ids.len() > MAX_REORDER {
             return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
         }

@@ -2,17 +2,13 @@
 //! open counts, and the lists. Plain links, so it works before hydration.
 
 use super::planning::use_planning;
-use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
-use crate::views::{Nav, View, ViewPage};
+use crate::views::{Nav, View};
 use leptos::prelude::*;
 
 #[component]
-pub fn BottomNav(
-    /// The view's first read; later counts arrive through `Planning`.
-    first: Resource<Result<ViewPage, AppError>>,
-) -> impl IntoView {
+pub fn BottomNav() -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
     let current = planning.view;
@@ -31,24 +27,14 @@ pub fn BottomNav(
 
     view! {
         <nav class="bottom-nav" aria-label=move || t_string!(i18n, navigation)>
-            <Suspense fallback=|| ()>
-                {move || Suspend::new(async move {
-                    // The same read as the list's; the counts shown are the
-                    // last the server gave.
-                    if let Ok(page) = first.await {
-                        planning.nav.set(page.nav);
-                    }
-                    view! {
-                        {link(View::Today, |n| n.today)}
-                        {link(View::Upcoming, |n| n.upcoming)}
-                        {link(View::Inbox, |n| n.inbox)}
-                        <a href="/lists" aria-current=on_lists.then_some("page")>
-                            <span class="name">{t!(i18n, lists)}</span>
-                            <span class="count"></span>
-                        </a>
-                    }
-                })}
-            </Suspense>
+            // The counts shown are the last the server gave.
+            {link(View::Today, |n| n.today)}
+            {link(View::Upcoming, |n| n.upcoming)}
+            {link(View::Inbox, |n| n.inbox)}
+            <a href="/lists" aria-current=on_lists.then_some("page")>
+                <span class="name">{t!(i18n, lists)}</span>
+                <span class="count"></span>
+            </a>
         </nav>
     }
 }

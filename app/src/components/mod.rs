@@ -25,7 +25,7 @@ pub use list_tools::ListTools;
 pub use minted::{form_fields, MintedId, MintedKey};
 pub use outbox_bar::OutboxBar;
 pub use planner::Planner;
-pub use planning::Planning;
+pub use planning::{FirstRead, Planning};
 pub use quick_add::QuickAdd;
 pub use sign_out_button::SignOutButton;
 pub use task_details::TaskDetails;

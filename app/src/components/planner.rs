@@ -1,9 +1,10 @@
 //! A signed-in view of the planner: the quick-add line, the view's tasks,
 //! the navigation, and the bars for undo and for the outbox.
 
-use super::planning::Planning;
+use super::planning::{FirstRead, Planning};
 use super::{BottomNav, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
 use crate::api::{Account, SetTimeZone};
+use crate::domain::TimeZoneName;
 use crate::i18n::use_i18n;
 use crate::outbox::use_outbox;
 use crate::text;
@@ -11,14 +12,15 @@ use crate::views::View;
 use leptos::prelude::*;
 
 #[component]
-pub fn Planner(account: Account, view: View) -> impl IntoView {
+pub fn Planner(account: Account, view: View, first: FirstRead) -> impl IntoView {
     let i18n = use_i18n();
     let planning = Planning::provide_for(view, account.id);
-    let first = planning.first_read();
+    let stored_zone = first.as_ref().ok().map(|page| page.time_zone.clone());
+    let error = planning.start(first);
     // Re-read the server's truth whenever the outbox settles (a change
     // saved or refused, the queue drained) — no full reload.
     planning.reread_on(|| 0);
-    follow_time_zone(first);
+    follow_time_zone(stored_zone);
 
     let heading = move || text::view_name(i18n.get_locale(), &view, &planning.lists());
     view! {
@@ -29,12 +31,12 @@ pub fn Planner(account: Account, view: View) -> impl IntoView {
                 _ => None,
             }}
             {(view != View::Completed).then(|| view! { <QuickAdd/> })}
-            <TaskList first/>
+            <TaskList error/>
         </main>
         <div class="bars">
             <UndoBar/>
             <OutboxBar/>
-            <BottomNav first/>
+            <BottomNav/>
         </div>
     }
 }
@@ -42,18 +44,14 @@ pub fn Planner(account: Account, view: View) -> impl IntoView {
 /// The server counts "today" in the time zone it has for the account; when
 /// the browser is somewhere else (a new account, a trip), it is told, and
 /// the view is read again.
-fn follow_time_zone(page: Resource<Result<crate::views::ViewPage, crate::error::AppError>>) {
+fn follow_time_zone(stored: Option<TimeZoneName>) {
     let outbox = use_outbox();
-    let told = StoredValue::new(false);
+    // Once, in the browser (an effect reading no signal runs once).
     Effect::new(move |_| {
-        let Some(Ok(stored)) = page.get().map(|p| p.map(|p| p.time_zone)) else {
+        let (Some(stored), Some(here)) = (&stored, browser_time_zone()) else {
             return;
         };
-        let Some(here) = browser_time_zone() else {
-            return;
-        };
-        if here != stored.as_str() && !told.get_value() {
-            told.set_value(true);
+        if here != stored.as_str() {
             outbox.send(SetTimeZone { time_zone: here });
         }
     });

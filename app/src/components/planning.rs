@@ -4,8 +4,8 @@
 //! are the outbox's `known`: what the page knows from the server, across
 //! views.
 //!
-//! The view is read once for the page (rendered on the server, so it works
-//! before hydration), then re-read in place — never by re-rendering the
+//! The view's first read comes with the page (rendered on the server, so it
+//! works before hydration), then it is re-read in place — never by re-rendering the
 //! list, so a tap in flight on a task is never lost with its item. A read
 //! that fails (offline) leaves the page drawn from what it knows.
 
@@ -15,6 +15,10 @@ use crate::error::AppError;
 use crate::outbox::{use_outbox, Outbox};
 use crate::views::{Day, Nav, View, ViewPage};
 use leptos::prelude::*;
+
+/// The first read of a view, as a signed-in page gets it: the view's page,
+/// or why it could not be read (offline, say).
+pub type FirstRead = Result<ViewPage, AppError>;
 
 #[derive(Clone, Copy)]
 pub struct Planning {
@@ -64,10 +68,17 @@ impl Planning {
         planning
     }
 
-    /// The first read of the view, for the page as the server renders it.
-    pub fn first_read(&self) -> Resource<Result<ViewPage, AppError>> {
-        let view = self.view;
-        Resource::new(|| (), move |_| view_tasks(view.name()))
+    /// Takes in the page's first read of the view; a read that failed
+    /// (offline) leaves the page drawn from what it knows, and is returned
+    /// for the page to say so.
+    pub fn start(&self, first: FirstRead) -> Option<AppError> {
+        match first {
+            Ok(page) => {
+                self.take(page);
+                None
+            }
+            Err(error) => Some(error),
+        }
     }
 
     /// Re-reads the view whenever `changed` changes (not at first: the
@@ -82,9 +93,8 @@ impl Planning {
             let seen = *seen;
             async move { (seen, view_tasks(view.name()).await) }
         });
-        Effect::new(move |before: Option<(usize, u32, u32)>| {
-            let outbox = planning.outbox;
-            let now = (changed(), outbox.settled.get(), outbox.calm.get());
+        Effect::new(move |before: Option<(usize, u32)>| {
+            let now = (changed(), planning.outbox.settled.get());
             if before.is_some_and(|before| before != now) {
                 reread.dispatch(now.1);
             }
@@ -99,7 +109,7 @@ impl Planning {
     }
 
     /// Takes in what the server said about the view.
-    pub fn take(&self, page: ViewPage) {
+    fn take(&self, page: ViewPage) {
         self.take_read(page, self.outbox.settled.get_untracked());
     }
 

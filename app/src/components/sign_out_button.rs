@@ -19,6 +19,9 @@ pub fn SignOutButton() -> impl IntoView {
     let outbox = use_outbox();
     let action = ServerAction::<SignOut>::new();
     let waiting = move || outbox.pending_count() + outbox.sending.with(Vec::len);
+    // What will go on its own: a change waiting for the person (retry or
+    // discard) is theirs to settle, not something to wait for.
+    let draining = move || outbox.draining_count();
     let asking = RwSignal::new(false);
     let once_sent = RwSignal::new(false);
     let leave = move || {
@@ -36,13 +39,14 @@ pub fn SignOutButton() -> impl IntoView {
     };
     // "Sign out once they are sent": as soon as nothing waits.
     Effect::new(move |_| {
-        if once_sent.get() && waiting() == 0 {
+        if once_sent.get() && draining() == 0 {
             leave();
         }
     });
     Effect::new(move |_| {
         if let Some(Ok(())) = action.value().get() {
             outbox.forget_account();
+            crate::pages::forget_known_account();
         }
     });
     let error = Signal::derive(move || match action.value().get() {

@@ -15,14 +15,15 @@ use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::{overlay, use_outbox, Change, Layers, Mark, Shown};
 use crate::text;
-use crate::views::{group_by_day, Heading, View, ViewPage};
+use crate::views::{group_by_day, Heading, View};
 use leptos::prelude::*;
 use std::collections::HashSet;
 
 #[component]
 pub fn TaskList(
-    /// The view's first read; later ones arrive through `Planning`.
-    first: Resource<Result<ViewPage, AppError>>,
+    /// Why the view's first read failed, if it did (offline): the view is
+    /// then drawn from what the page knows, and says so.
+    error: Option<AppError>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let outbox = use_outbox();
@@ -137,36 +138,25 @@ pub fn TaskList(
         view! { <For each=headings key=|h| *h children=group/> }.into_any()
     };
 
+    // Offline with nothing known: say so. With something known, the view
+    // is drawn from it, and says so.
+    let offline = move || {
+        error.clone().map(|error| {
+            if planning.knows_something() {
+                view! { <p class="hint offline-note" role="status">{t!(i18n, offline_view)}</p> }.into_any()
+            } else {
+                view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> }.into_any()
+            }
+        })
+    };
+    let empty = move || shown.with(Vec::is_empty);
     view! {
-        <Transition fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
-            {move || Suspend::new(async move {
-                let error = match first.await {
-                    Ok(page) => {
-                        planning.take(page);
-                        None
-                    }
-                    // Offline with nothing known: say so. With something
-                    // known, the view is drawn from it, and says so.
-                    Err(error) => Some(error),
-                };
-                let offline = move || error.clone().map(|error| {
-                    if planning.knows_something() {
-                        view! { <p class="hint offline-note" role="status">{t!(i18n, offline_view)}</p> }.into_any()
-                    } else {
-                        view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> }.into_any()
-                    }
-                });
-                let empty = move || shown.with(Vec::is_empty);
-                view! {
-                    {offline}
-                    <Show
-                        when=move || !empty()
-                        fallback=move || view! { <p class="empty">{move || text::empty_view(i18n.get_locale(), &planning.view)}</p> }
-                    >
-                        {body}
-                    </Show>
-                }
-            })}
-        </Transition>
+        {offline}
+        <Show
+            when=move || !empty()
+            fallback=move || view! { <p class="empty">{move || text::empty_view(i18n.get_locale(), &planning.view)}</p> }
+        >
+            {body}
+        </Show>
     }
 }

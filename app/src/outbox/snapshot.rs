@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Snapshot {
+    /// Whose queue this is (a page showing another account ignores it).
+    #[serde(default)]
+    pub account: Option<String>,
     /// Waiting to be sent, oldest first.
     pub pending: Vec<Entry>,
     /// Refused by the server; kept until the person dismisses them.
@@ -17,6 +20,10 @@ pub struct Snapshot {
     /// came (a reload mid-request): the pages open now read again.
     #[serde(default)]
     pub saved: Vec<String>,
+    /// Keys of changes the person just discarded or dismissed: gone from
+    /// the queue, but not saved.
+    #[serde(default)]
+    pub dropped: Vec<String>,
 }
 
 /// One request as the worker stored it.
@@ -57,6 +64,7 @@ impl Snapshot {
                 .iter()
                 .chain(&now.failures)
                 .any(|other| other.key == entry.key)
+                || now.dropped.contains(&entry.key)
         };
         self.pending
             .iter()
@@ -183,6 +191,11 @@ mod tests {
         let keys = |entries: Vec<Entry>| entries.into_iter().map(|e| e.key).collect::<Vec<_>>();
         assert_eq!(keys(before.taken_by_now(&refused)), ["a"]);
         assert_eq!(keys(before.taken_by_now(&now)), ["a", "b"]);
+        let discarded = Snapshot {
+            dropped: vec!["b".into()],
+            ..now.clone()
+        };
+        assert_eq!(keys(before.taken_by_now(&discarded)), ["a"], "discarded is not saved");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! by key). Worker → page: a JSON `Snapshot`.
 
 use super::send::Answer;
-use super::{clock, memory, Entry, Known, Snapshot};
+use super::{clock, memory, Change, Entry, Known, Snapshot};
 use crate::domain::{Task, UserId};
 use leptos::prelude::*;
 use serde::Serialize;
@@ -36,6 +36,10 @@ pub struct Outbox {
     pub settling: RwSignal<Vec<(u32, Entry)>>,
     /// Sent from this page, not answered yet.
     pub sending: RwSignal<Vec<Entry>>,
+    /// Changes to a task whose creation or restore this page is still
+    /// sending: held until that answer (arriving first, they would be
+    /// refused: "no such task").
+    held: RwSignal<Vec<Entry>>,
     /// Kept by the worker (it answered so) but not in its snapshot yet.
     handed: RwSignal<Vec<Entry>>,
     /// Refused when this page sent them, or never answered with no worker
@@ -46,10 +50,6 @@ pub struct Outbox {
     sent: StoredValue<Vec<String>>,
     /// What the page knows from the server.
     pub known: RwSignal<Known>,
-    /// Goes up a moment after the last change this page saved: the page
-    /// then reads the view again (a task done in the Inbox leaves it, the
-    /// counts follow), never under a second tap.
-    pub calm: RwSignal<u32>,
     account: RwSignal<Option<UserId>>,
 }
 
@@ -59,11 +59,11 @@ pub fn provide_outbox() -> Outbox {
         settled: RwSignal::new(0),
         settling: RwSignal::new(Vec::new()),
         sending: RwSignal::new(Vec::new()),
+        held: RwSignal::new(Vec::new()),
         handed: RwSignal::new(Vec::new()),
         refused: RwSignal::new(Vec::new()),
         sent: StoredValue::new(Vec::new()),
         known: RwSignal::new(Known::default()),
-        calm: RwSignal::new(0),
         account: RwSignal::new(None),
     };
     provide_context(outbox);
@@ -93,16 +93,39 @@ impl Outbox {
 
     fn deliver(&self, entry: Entry) {
         self.sent.update_value(|sent| sent.push(entry.key.clone()));
+        if self.blocked(&entry) {
+            self.held.update(|held| held.push(entry));
+            return;
+        }
         self.sending.update(|all| all.push(entry.clone()));
         #[cfg(feature = "hydrate")]
         {
             let outbox = *self;
-            let account = self.account.get_untracked().map(|id| id.to_string());
+            let account = self.account.get_untracked();
             leptos::task::spawn_local(async move {
-                let answer = super::send::post(&entry, account).await;
-                outbox.answered(entry, answer);
+                let answer = super::send::post(&entry, account.map(|id| id.to_string())).await;
+                // An answer for an account this page no longer shows (signed
+                // out meanwhile) is not drawn into the next one's.
+                if outbox.account.get_untracked() == account {
+                    outbox.answered(entry, answer);
+                }
             });
         }
+    }
+
+    /// Whether `entry` is about a task this page is still creating or
+    /// restoring.
+    fn blocked(&self, entry: &Entry) -> bool {
+        let Some(id) = entry.change().task_id() else {
+            return false;
+        };
+        self.sending.with_untracked(|sending| {
+            sending.iter().any(|earlier| match earlier.change() {
+                Change::Create(task) => task.id == id,
+                Change::Delete { id: other, deleted: false } => other == id,
+                _ => false,
+            })
+        })
     }
 
     // Only the browser sends (on the server, and in unit tests, nothing does).
@@ -110,14 +133,30 @@ impl Outbox {
     fn answered(&self, mut entry: Entry, answer: Answer) {
         self.sending
             .update(|all| all.retain(|e| e.key != entry.key));
+        // What waited for this answer goes now (kept in the outbox behind
+        // it, if it was kept).
+        let ready: Vec<Entry> = self
+            .held
+            .with_untracked(|held| held.iter().filter(|e| !self.blocked(e)).cloned().collect());
+        if !ready.is_empty() {
+            self.held
+                .update(|held| held.retain(|e| !ready.iter().any(|r| r.key == e.key)));
+            for entry in ready {
+                self.deliver(entry);
+            }
+        }
         match answer {
             // The answer is the task as it now is: the page knows it at
-            // once, and reads nothing again (a row must not move or vanish
-            // a moment after a tap; a second tap would land on another).
+            // once. The change stays drawn (its side effects too: a next
+            // occurrence) until the view is read again, a moment after the
+            // last saved change, never at once: a row must not move or
+            // vanish under a second tap.
             Answer::Saved(body) => match serde_json::from_str::<Task>(&body) {
                 Ok(task) => {
                     let seen = clock::now().timestamp_millis();
                     self.known.update(|known| known.take(task, seen));
+                    let next = self.settled.get_untracked() + 1;
+                    self.settling.update(|s| s.push((next, entry)));
                     #[cfg(feature = "hydrate")]
                     browser::calm_soon(*self);
                 }
@@ -174,6 +213,7 @@ impl Outbox {
     /// page reloaded since.
     pub fn in_flight(&self) -> Vec<Entry> {
         let mut sending = self.sending.get();
+        sending.extend(self.held.get());
         let elsewhere: Vec<Entry> = self.snapshot.with(|s| {
             s.pending
                 .iter()
@@ -190,6 +230,16 @@ impl Outbox {
         self.snapshot
             .with(|s| s.pending.iter().filter(|e| !e.sending).count())
             + self.handed.with(Vec::len)
+    }
+
+    /// Changes the network will take on its own (not those waiting for the
+    /// person to retry or discard them).
+    pub fn draining_count(&self) -> usize {
+        self.snapshot
+            .with(|s| s.pending.iter().filter(|e| !e.sending && !e.stuck).count())
+            + self.handed.with(Vec::len)
+            + self.sending.with(Vec::len)
+            + self.held.with(Vec::len)
     }
 
     /// Changes waiting for the person: retry or discard.
@@ -258,6 +308,7 @@ impl Outbox {
     fn clear(&self) {
         self.known.set(Known::default());
         self.refused.set(Vec::new());
+        self.held.set(Vec::new());
         self.handed.set(Vec::new());
         self.settling.set(Vec::new());
         self.snapshot.set(Snapshot::default());
@@ -320,6 +371,12 @@ impl Outbox {
     /// and did not refuse were taken by the server; they stay drawn until
     /// the list is read again, which this asks for.
     pub fn receive(&self, snapshot: Snapshot) {
+        let shown = self.account.get_untracked().map(|id| id.to_string());
+        if snapshot.account != shown {
+            // Another account's queue (a sign-in in another tab): not ours
+            // to draw, nor to take as saved.
+            return;
+        }
         let mine = |e: &Entry| e.sending && self.sent.with_value(|sent| sent.contains(&e.key));
         let mut taken: Vec<Entry> = self
             .snapshot
@@ -391,7 +448,7 @@ mod browser {
         if let Some(handle) = CALM.with(|cell| cell.take()) {
             handle.clear();
         }
-        let handle = set_timeout_with_handle(move || outbox.calm.update(|n| *n += 1), CALM_AFTER);
+        let handle = set_timeout_with_handle(move || outbox.refresh(), CALM_AFTER);
         CALM.with(|cell| cell.set(handle.ok()));
     }
 

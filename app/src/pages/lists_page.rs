@@ -13,44 +13,35 @@ use leptos::prelude::*;
 
 #[component]
 pub fn ListsPage() -> impl IntoView {
-    require_account(|account| {
+    // The counts and lists come with any view's read; Completed's is the
+    // one linked from here.
+    require_account(View::Completed, |account, first| {
         let i18n = use_i18n();
-        // The counts and lists come with any view's read; Completed's is
-        // the one linked from here.
         let planning = Planning::provide_for(View::Completed, account.id);
-        let first = planning.first_read();
+        planning.start(first);
         planning.reread_on(|| 0);
+        let lists = move || planning.nav.with(|n| n.lists.clone());
         view! {
             <TopBar title=Signal::derive(move || t_string!(i18n, lists).to_owned())/>
             <main class="narrow">
                 <NewList/>
-                <Transition fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
-                    {move || Suspend::new(async move {
-                        if let Ok(page) = first.await {
-                            planning.nav.set(page.nav);
-                        }
-                        let lists = move || planning.nav.with(|n| n.lists.clone());
-                        view! {
-                            <Show when=move || !lists().is_empty() fallback=move || view! { <p class="empty">{t!(i18n, no_lists)}</p> }>
-                                <ul class="lists">
-                                    <For each=lists key=|l| (l.list.id, l.list.name.as_str().to_owned(), l.open) let:entry>
-                                        <li>
-                                            <a href=View::List(entry.list.id).path()>
-                                                <span class="name">{entry.list.name.as_str().to_owned()}</span>
-                                                <span class="count">{(entry.open > 0).then_some(entry.open)}</span>
-                                            </a>
-                                        </li>
-                                    </For>
-                                </ul>
-                            </Show>
-                        }
-                    })}
-                </Transition>
+                <Show when=move || !lists().is_empty() fallback=move || view! { <p class="empty">{t!(i18n, no_lists)}</p> }>
+                    <ul class="lists">
+                        <For each=lists key=|l| (l.list.id, l.list.name.as_str().to_owned(), l.open) let:entry>
+                            <li>
+                                <a href=View::List(entry.list.id).path()>
+                                    <span class="name">{entry.list.name.as_str().to_owned()}</span>
+                                    <span class="count">{(entry.open > 0).then_some(entry.open)}</span>
+                                </a>
+                            </li>
+                        </For>
+                    </ul>
+                </Show>
                 <p><a class="completed-link" href=View::Completed.path()>{t!(i18n, completed)}</a></p>
             </main>
             <div class="bars">
                 <OutboxBar/>
-                <BottomNav first/>
+                <BottomNav/>
             </div>
         }
         .into_any()

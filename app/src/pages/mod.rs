@@ -11,7 +11,7 @@ mod sign_up;
 pub use lists_page::ListsPage;
 pub use not_found::NotFound;
 pub use planner_page::{ListPage, PlannerPage};
-pub use require_account::provide_known_account;
+pub use require_account::{forget_known_account, provide_known_account};
 use require_account::require_account;
 pub use settings_page::SettingsPage;
 pub use sign_in::SignInPage;

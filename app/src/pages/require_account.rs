@@ -1,12 +1,21 @@
-//! Pages for the signed-in only: the account is read before any HTML is
-//! sent, so a stranger gets a redirect status, not a flash of the page.
+//! Pages for the signed-in only: the account, and the first read of the
+//! page's view, are read before any HTML is sent, so a stranger gets a
+//! redirect status, not a flash of the page.
+//!
+//! Both come in one read, awaited at one boundary: the page is then built
+//! with its data in hand, with no loading boundary nested inside another.
+//! (Nested ones let the server's renderer walk a page that had already been
+//! dropped and panic on its values, a request in about fifty under load.)
+//!
 //! Once the page has known the account, a view opened without a network
 //! (a link followed offline) shows that account's planner from what the
 //! page knows, instead of an error.
 
-use crate::api::{current_account, Account};
-use crate::components::ErrorLine;
+use crate::api::{current_account, view_tasks, Account};
+use crate::components::{ErrorLine, FirstRead};
+use crate::error::AppError;
 use crate::i18n::{t, use_i18n};
+use crate::views::View;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
 
@@ -18,27 +27,44 @@ pub fn provide_known_account() {
     provide_context(KnownAccount(RwSignal::new(None)));
 }
 
+/// Signed out: no page of that account opens from memory any more.
+pub fn forget_known_account() {
+    if let Some(KnownAccount(known)) = use_context::<KnownAccount>() {
+        known.set(None);
+    }
+}
+
+/// Who is signed in, and (when someone is) their first read of `view`.
+async fn signed_in_read(view: View) -> Result<Option<(Account, FirstRead)>, AppError> {
+    let Some(account) = current_account().await? else {
+        return Ok(None);
+    };
+    let first = view_tasks(view.name()).await;
+    Ok(Some((account, first)))
+}
+
 pub fn require_account(
-    page: impl Fn(Account) -> AnyView + Send + Sync + Clone + 'static,
+    view: View,
+    page: impl Fn(Account, FirstRead) -> AnyView + Send + Sync + Clone + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let known = use_context::<KnownAccount>();
-    let account = Resource::new_blocking(|| (), |_| current_account());
+    let read = Resource::new_blocking(|| (), move |_| signed_in_read(view));
     view! {
         <Suspense fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
             {move || {
                 let page = page.clone();
                 Suspend::new(async move {
-                    match account.await {
-                        Ok(Some(account)) => {
+                    match read.await {
+                        Ok(Some((account, first))) => {
                             if let Some(KnownAccount(known)) = known {
                                 known.set(Some(account.clone()));
                             }
-                            page(account)
+                            page(account, first)
                         }
                         Ok(None) => view! { <Redirect path="/signin"/> }.into_any(),
                         Err(error) => match known.and_then(|KnownAccount(k)| k.get_untracked()) {
-                            Some(account) => page(account),
+                            Some(account) => page(account, Err(error)),
                             None => view! { <ErrorLine error=Some(error)/> }.into_any(),
                         },
                     }

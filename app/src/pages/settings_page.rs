@@ -9,11 +9,11 @@ use leptos::prelude::*;
 
 #[component]
 pub fn SettingsPage() -> impl IntoView {
-    require_account(|account| {
+    // The navigation's counts come with a view's read, as on /lists.
+    require_account(View::Completed, |account, first| {
         let i18n = use_i18n();
-        // The navigation's counts come with a view's read, as on /lists.
         let planning = Planning::provide_for(View::Completed, account.id);
-        let first = planning.first_read();
+        planning.start(first);
         let who = move || text::signed_in_as(i18n.get_locale(), &account.username);
         view! {
             <TopBar title=Signal::derive(move || t_string!(i18n, settings).to_owned())/>
@@ -30,7 +30,7 @@ pub fn SettingsPage() -> impl IntoView {
             </main>
             <div class="bars">
                 <OutboxBar/>
-                <BottomNav first/>
+                <BottomNav/>
             </div>
         }
         .into_any()

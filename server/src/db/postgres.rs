@@ -665,12 +665,15 @@ impl Work for PostgresWork {
         id: ListId,
         now: DateTime<Utc>,
     ) -> Result<(), StorageError> {
+        // Moving them out is a change of their list, clocked like any other.
         sqlx::query(
-            "UPDATE tasks SET list_id = NULL, updated_at = $1 WHERE list_id = $2 AND user_id = $3",
+            "UPDATE tasks SET list_id = NULL, updated_at = $1, \
+             list_changed_at = GREATEST(list_changed_at, $4) WHERE list_id = $2 AND user_id = $3",
         )
         .bind(now)
         .bind(id.as_uuid())
         .bind(user_id.as_uuid())
+        .bind(Stamp::of(now).millis())
         .execute(&mut *self.tx)
         .await
         .map_err(storage_error)?;

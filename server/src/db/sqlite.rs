@@ -734,8 +734,10 @@ impl Work for SqliteWork {
         id: ListId,
         now: DateTime<Utc>,
     ) -> Result<(), StorageError> {
+        // Moving them out is a change of their list, clocked like any other.
         sqlx::query(
-            "UPDATE tasks SET list_id = NULL, updated_at = ? WHERE list_id = ? AND user_id = ?",
+            "UPDATE tasks SET list_id = NULL, updated_at = ?1, \
+             list_changed_at = MAX(list_changed_at, ?1) WHERE list_id = ?2 AND user_id = ?3",
         )
         .bind(millis(now))
         .bind(id.to_string())

@@ -4,5 +4,6 @@ pub mod cross_site;
 pub mod error_status;
 pub mod healthz;
 pub mod idempotency;
+pub mod render_deadline;
 pub mod service_worker;
 pub mod static_files;

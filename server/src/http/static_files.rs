@@ -3,6 +3,8 @@
 //! and a gzip (level 9) copy beside each file; `ServeDir` answers with the
 //! one the browser accepts. Until they exist, the compression layer
 //! compresses on the fly at a cheaper level, so nothing waits for them.
+//! A file over 4 MiB is a debug build's WASM (the release one is under 2):
+//! quality 11 would take it minutes of a core, so it gets quality 5.
 //!
 //! The files keep their names from build to build, so browsers revalidate
 //! them (`no-cache`, answered 304 when unchanged); a returning person's page
@@ -97,10 +99,13 @@ fn copies(pkg_dir: &Path) -> Vec<(PathBuf, PathBuf)> {
 
 type Compress = fn(&[u8]) -> std::io::Result<Vec<u8>>;
 
+/// Above this size a file is a debug build's, compressed for speed.
+const LARGE_FILE: usize = 4 * 1024 * 1024;
+
 fn brotli_max(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
+        quality: if bytes.len() > LARGE_FILE { 5 } else { 11 },
         lgwin: 22,
         ..Default::default()
     };

@@ -1,7 +1,7 @@
 //! Shared test helpers: a fresh database per test on either backend, and
 //! `spawn_app()`, a whole server on a free port.
 
-#![allow(dead_code, unused_imports)]
+#![allow(dead_code, unused_imports, unused_macros)]
 
 /// Runs each named `async fn test(backend: Backend)` once on SQLite and once
 /// on PostgreSQL, as `sqlite::test` and `postgres::test`.

@@ -78,6 +78,9 @@ impl TestApp {
             .cookie_store(true)
             .redirect(reqwest::redirect::Policy::none())
             .default_headers(headers)
+            // A request that hangs fails the test in a minute rather than
+            // holding the whole run (CI's limit is 90 minutes).
+            .timeout(std::time::Duration::from_secs(60))
             .build()
             .unwrap()
     }
