@@ -1,13 +1,13 @@
 //! The document shell and the routes.
 
 use crate::i18n::{t_string, use_i18n, I18nContextProvider};
-use leptos_i18n::Locale as _;
 use crate::pages::{
     provide_known_account, ListPage, ListsPage, NotFound, PlannerPage, SettingsPage, SignInPage,
     SignUpPage,
 };
 use crate::views::View;
 use leptos::prelude::*;
+use leptos_i18n::Locale as _;
 use leptos_meta::{provide_meta_context, Html, Meta, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::{path, SsrMode};

@@ -63,7 +63,12 @@ async fn the_list_page_names_the_account_it_was_made_for(backend: Backend) {
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("dasha").await;
     let id = account_id(&app, &browser).await;
-    let page = browser.get(app.url("/")).timeout(std::time::Duration::from_secs(10)).send().await.unwrap();
+    let page = browser
+        .get(app.url("/"))
+        .timeout(std::time::Duration::from_secs(10))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), StatusCode::OK);
     assert_eq!(page.headers()["x-tetrad-account"].to_str().unwrap(), id);
 

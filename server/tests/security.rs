@@ -22,8 +22,14 @@ fn new_id() -> String {
     Uuid::now_v7().to_string()
 }
 
-async fn keyed(app: &TestApp, client: &reqwest::Client, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
-    app.post_keyed(client, &Uuid::new_v4().to_string(), path, form).await
+async fn keyed(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    form: &[(&str, &str)],
+) -> reqwest::Response {
+    app.post_keyed(client, &Uuid::new_v4().to_string(), path, form)
+        .await
 }
 
 /// The error a refused request carries, as JSON.
@@ -37,19 +43,50 @@ async fn another_account_can_neither_see_nor_change_a_task_or_list_by_its_id(bac
     let masha = app.signed_up_browser("masha").await;
     let petya = app.signed_up_browser("petya").await;
     let (task, list, other) = (new_id(), new_id(), new_id());
-    let made = keyed(&app, &masha, "/api/lists/create", &[("id", &list), ("name", "Школа")]).await;
+    let made = keyed(
+        &app,
+        &masha,
+        "/api/lists/create",
+        &[("id", &list), ("name", "Школа")],
+    )
+    .await;
     assert!(made.status().is_success());
-    let made = keyed(&app, &masha, "/api/tasks/create", &[("id", &task), ("title", "Алгебра"), ("list_id", &list)]).await;
+    let made = keyed(
+        &app,
+        &masha,
+        "/api/tasks/create",
+        &[("id", &task), ("title", "Алгебра"), ("list_id", &list)],
+    )
+    .await;
     assert!(made.status().is_success());
 
     // Petya knows (guessed) both ids and tries everything.
     let tries: [(&str, Vec<(&str, &str)>); 9] = [
-        ("/api/tasks/complete", vec![("id", &task), ("completed", "true")]),
+        (
+            "/api/tasks/complete",
+            vec![("id", &task), ("completed", "true")],
+        ),
         ("/api/tasks/edit", vec![("id", &task), ("title", "взлом")]),
-        ("/api/tasks/delete", vec![("id", &task), ("deleted", "true")]),
-        ("/api/tasks/delete", vec![("id", &task), ("deleted", "false")]),
-        ("/api/tasks/create", vec![("id", &task), ("title", "чужой id")]),
-        ("/api/tasks/create", vec![("id", &other), ("title", "в чужой список"), ("list_id", &list)]),
+        (
+            "/api/tasks/delete",
+            vec![("id", &task), ("deleted", "true")],
+        ),
+        (
+            "/api/tasks/delete",
+            vec![("id", &task), ("deleted", "false")],
+        ),
+        (
+            "/api/tasks/create",
+            vec![("id", &task), ("title", "чужой id")],
+        ),
+        (
+            "/api/tasks/create",
+            vec![
+                ("id", &other),
+                ("title", "в чужой список"),
+                ("list_id", &list),
+            ],
+        ),
         ("/api/lists/rename", vec![("id", &list), ("name", "взлом")]),
         ("/api/lists/delete", vec![("id", &list)]),
         ("/api/tasks/reorder", vec![("ids[0]", &task)]),
@@ -60,7 +97,8 @@ async fn another_account_can_neither_see_nor_change_a_task_or_list_by_its_id(bac
             // Deleting a list that is not yours, or reordering tasks that
             // are not, changes nothing; both may say so with a success.
             status.is_client_error()
-                || (matches!(path, "/api/tasks/reorder" | "/api/lists/delete") && status.is_success()),
+                || (matches!(path, "/api/tasks/reorder" | "/api/lists/delete")
+                    && status.is_success()),
             "{path} {form:?} answered {status}"
         );
     }
@@ -71,7 +109,14 @@ async fn another_account_can_neither_see_nor_change_a_task_or_list_by_its_id(bac
         .unwrap();
     assert!(peek.status().is_client_error() || !peek.text().await.unwrap().contains("Алгебра"));
     assert!(app.tasks(&petya).await.is_empty());
-    let lists = petya.get(app.url("/api/lists/list")).send().await.unwrap().text().await.unwrap();
+    let lists = petya
+        .get(app.url("/api/lists/list"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(!lists.contains("Школа"), "{lists}");
 
     // Masha's task and list are as she left them.
@@ -80,7 +125,14 @@ async fn another_account_can_neither_see_nor_change_a_task_or_list_by_its_id(bac
     assert_eq!(tasks[0]["title"], "Алгебра");
     assert!(tasks[0]["completed_at"].is_null());
     assert_eq!(tasks[0]["list_id"].as_str(), Some(list.as_str()));
-    let lists = masha.get(app.url("/api/lists/list")).send().await.unwrap().text().await.unwrap();
+    let lists = masha
+        .get(app.url("/api/lists/list"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(lists.contains("Школа"), "{lists}");
 }
 
@@ -88,13 +140,36 @@ async fn a_title_with_a_script_tag_is_shown_as_text(backend: Backend) {
     let app = spawn_app(backend).await;
     let masha = app.signed_up_browser("masha").await;
     let title = "<script>alert('x')</script><img src=x onerror=alert(1)>";
-    let made = keyed(&app, &masha, "/api/tasks/create", &[("id", &new_id()), ("title", title)]).await;
+    let made = keyed(
+        &app,
+        &masha,
+        "/api/tasks/create",
+        &[("id", &new_id()), ("title", title)],
+    )
+    .await;
     assert!(made.status().is_success());
 
-    let page = masha.get(app.url("/inbox")).send().await.unwrap().text().await.unwrap();
-    assert!(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;") || page.contains("&lt;script&gt;alert('x')&lt;/script&gt;"), "the title is not escaped");
-    assert!(!page.contains("<script>alert"), "a script from a title reached the page");
-    assert!(!page.contains("<img src=x"), "markup from a title reached the page");
+    let page = masha
+        .get(app.url("/inbox"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;")
+            || page.contains("&lt;script&gt;alert('x')&lt;/script&gt;"),
+        "the title is not escaped"
+    );
+    assert!(
+        !page.contains("<script>alert"),
+        "a script from a title reached the page"
+    );
+    assert!(
+        !page.contains("<img src=x"),
+        "markup from a title reached the page"
+    );
 }
 
 async fn malformed_ids_dates_priorities_and_rules_get_a_clear_400(backend: Backend) {
@@ -102,19 +177,60 @@ async fn malformed_ids_dates_priorities_and_rules_get_a_clear_400(backend: Backe
     let masha = app.signed_up_browser("masha").await;
     let id = new_id();
     let cases: [(&str, Vec<(&str, &str)>); 7] = [
-        ("/api/tasks/create", vec![("id", "not-a-uuid"), ("title", "Алгебра")]),
-        ("/api/tasks/create", vec![("id", &id), ("title", "Алгебра"), ("due_date", "2026-02-30")]),
-        ("/api/tasks/create", vec![("id", &id), ("title", "Алгебра"), ("due_date", "2026-02-01"), ("due_time", "25:61")]),
-        ("/api/tasks/create", vec![("id", &id), ("title", "Алгебра"), ("priority", "7")]),
-        ("/api/tasks/create", vec![("id", &id), ("title", "Алгебра"), ("recurrence", "every blue moon")]),
-        ("/api/tasks/complete", vec![("id", "42"), ("completed", "true")]),
-        ("/api/tasks/complete", vec![("id", &id), ("completed", "maybe")]),
+        (
+            "/api/tasks/create",
+            vec![("id", "not-a-uuid"), ("title", "Алгебра")],
+        ),
+        (
+            "/api/tasks/create",
+            vec![
+                ("id", &id),
+                ("title", "Алгебра"),
+                ("due_date", "2026-02-30"),
+            ],
+        ),
+        (
+            "/api/tasks/create",
+            vec![
+                ("id", &id),
+                ("title", "Алгебра"),
+                ("due_date", "2026-02-01"),
+                ("due_time", "25:61"),
+            ],
+        ),
+        (
+            "/api/tasks/create",
+            vec![("id", &id), ("title", "Алгебра"), ("priority", "7")],
+        ),
+        (
+            "/api/tasks/create",
+            vec![
+                ("id", &id),
+                ("title", "Алгебра"),
+                ("recurrence", "every blue moon"),
+            ],
+        ),
+        (
+            "/api/tasks/complete",
+            vec![("id", "42"), ("completed", "true")],
+        ),
+        (
+            "/api/tasks/complete",
+            vec![("id", &id), ("completed", "maybe")],
+        ),
     ];
     for (path, form) in cases {
         let response = keyed(&app, &masha, path, &form).await;
-        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path} {form:?}");
+        assert_eq!(
+            response.status(),
+            StatusCode::BAD_REQUEST,
+            "{path} {form:?}"
+        );
         let error = error_of(response).await;
-        assert!(error != Value::Null && error != "Internal", "{path} {form:?}: {error}");
+        assert!(
+            error != Value::Null && error != "Internal",
+            "{path} {form:?}: {error}"
+        );
     }
     assert!(app.tasks(&masha).await.is_empty(), "nothing was created");
 }
@@ -124,10 +240,19 @@ async fn junk_sent_to_every_endpoint_never_gets_a_server_error(backend: Backend)
     let masha = app.signed_up_browser("masha").await;
     let long = "я".repeat(10_000);
     let endpoints = [
-        "/api/auth/signup", "/api/auth/signin", "/api/auth/signout",
-        "/api/tasks/add", "/api/tasks/create", "/api/tasks/edit", "/api/tasks/complete",
-        "/api/tasks/delete", "/api/tasks/reorder", "/api/lists/create", "/api/lists/rename",
-        "/api/lists/delete", "/api/account/time_zone",
+        "/api/auth/signup",
+        "/api/auth/signin",
+        "/api/auth/signout",
+        "/api/tasks/add",
+        "/api/tasks/create",
+        "/api/tasks/edit",
+        "/api/tasks/complete",
+        "/api/tasks/delete",
+        "/api/tasks/reorder",
+        "/api/lists/create",
+        "/api/lists/rename",
+        "/api/lists/delete",
+        "/api/account/time_zone",
     ];
     let bodies: [(&str, Vec<u8>); 6] = [
         ("application/x-www-form-urlencoded", Vec::new()),
@@ -140,20 +265,42 @@ async fn junk_sent_to_every_endpoint_never_gets_a_server_error(backend: Backend)
     for path in endpoints {
         for (kind, body) in &bodies {
             for key in [Some(Uuid::new_v4().to_string()), Some("!!".into()), None] {
-                let mut request = masha.post(app.url(path)).header("content-type", *kind).body(body.clone());
+                let mut request = masha
+                    .post(app.url(path))
+                    .header("content-type", *kind)
+                    .body(body.clone());
                 if let Some(key) = key {
                     request = request.header("idempotency-key", key);
                 }
                 let status = request.send().await.unwrap().status();
-                assert!(!status.is_server_error(), "{path} with {kind} {body:?}: {status}");
+                assert!(
+                    !status.is_server_error(),
+                    "{path} with {kind} {body:?}: {status}"
+                );
             }
         }
     }
-    for query in ["view=", "view=list:", "view=list:zzz", "view=%ff", "nothing=1"] {
-        let status = masha.get(app.url(&format!("/api/tasks/view?{query}"))).send().await.unwrap().status();
+    for query in [
+        "view=",
+        "view=list:",
+        "view=list:zzz",
+        "view=%ff",
+        "nothing=1",
+    ] {
+        let status = masha
+            .get(app.url(&format!("/api/tasks/view?{query}")))
+            .send()
+            .await
+            .unwrap()
+            .status();
         assert!(!status.is_server_error(), "view ?{query}: {status}");
     }
-    for path in ["/lists/not-an-id", "/lists/00000000-0000-0000-0000-000000000000", "/%ff", "/settings?x=%00"] {
+    for path in [
+        "/lists/not-an-id",
+        "/lists/00000000-0000-0000-0000-000000000000",
+        "/%ff",
+        "/settings?x=%00",
+    ] {
         let status = masha.get(app.url(path)).send().await.unwrap().status();
         assert!(!status.is_server_error(), "{path}: {status}");
     }
@@ -164,21 +311,37 @@ async fn every_mutation_and_read_without_a_session_is_unauthorized(backend: Back
     let stranger = app.browser();
     let (id, other) = (new_id(), new_id());
     let requests: [(&str, Vec<(&str, &str)>); 11] = [
-        ("/api/tasks/add", vec![("id", &id), ("quick_add", "Алгебра")]),
+        (
+            "/api/tasks/add",
+            vec![("id", &id), ("quick_add", "Алгебра")],
+        ),
         ("/api/tasks/create", vec![("id", &id), ("title", "Алгебра")]),
         ("/api/tasks/edit", vec![("id", &id), ("title", "Алгебра")]),
-        ("/api/tasks/complete", vec![("id", &id), ("completed", "true")]),
+        (
+            "/api/tasks/complete",
+            vec![("id", &id), ("completed", "true")],
+        ),
         ("/api/tasks/delete", vec![("id", &id), ("deleted", "true")]),
-        ("/api/tasks/reorder", vec![("ids[0]", &id), ("ids[1]", &other)]),
+        (
+            "/api/tasks/reorder",
+            vec![("ids[0]", &id), ("ids[1]", &other)],
+        ),
         ("/api/lists/create", vec![("id", &other), ("name", "Школа")]),
         ("/api/lists/rename", vec![("id", &other), ("name", "Школа")]),
         ("/api/lists/delete", vec![("id", &other)]),
-        ("/api/account/time_zone", vec![("time_zone", "Europe/Moscow")]),
+        (
+            "/api/account/time_zone",
+            vec![("time_zone", "Europe/Moscow")],
+        ),
         ("/api/tasks/view", vec![]),
     ];
     for (path, form) in requests {
         let response = if path == "/api/tasks/view" {
-            stranger.get(app.url("/api/tasks/view?view=today")).send().await.unwrap()
+            stranger
+                .get(app.url("/api/tasks/view?view=today"))
+                .send()
+                .await
+                .unwrap()
         } else {
             keyed(&app, &stranger, path, &form).await
         };

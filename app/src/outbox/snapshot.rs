@@ -195,7 +195,11 @@ mod tests {
             dropped: vec!["b".into()],
             ..now.clone()
         };
-        assert_eq!(keys(before.taken_by_now(&discarded)), ["a"], "discarded is not saved");
+        assert_eq!(
+            keys(before.taken_by_now(&discarded)),
+            ["a"],
+            "discarded is not saved"
+        );
     }
 
     #[test]

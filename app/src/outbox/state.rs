@@ -122,7 +122,10 @@ impl Outbox {
         self.sending.with_untracked(|sending| {
             sending.iter().any(|earlier| match earlier.change() {
                 Change::Create(task) => task.id == id,
-                Change::Delete { id: other, deleted: false } => other == id,
+                Change::Delete {
+                    id: other,
+                    deleted: false,
+                } => other == id,
                 _ => false,
             })
         })

@@ -10,7 +10,9 @@ use leptos_router::hooks::use_params_map;
 
 #[component]
 pub fn PlannerPage(view: View) -> impl IntoView {
-    require_account(view, move |account, first| view! { <Planner account view first/> }.into_any())
+    require_account(view, move |account, first| {
+        view! { <Planner account view first/> }.into_any()
+    })
 }
 
 /// `/lists/<id>`: a list's view; an id that is not one is a 404.

@@ -104,7 +104,10 @@ mod tests {
             day_heading(Locale::ru, day(2026, 12, 4), today),
             "Завтра · Пт, 4 декабря"
         );
-        assert_eq!(day_heading(Locale::ru, day(2026, 12, 7), today), "Пн, 7 декабря");
+        assert_eq!(
+            day_heading(Locale::ru, day(2026, 12, 7), today),
+            "Пн, 7 декабря"
+        );
         assert_eq!(
             day_heading(Locale::en, day(2026, 12, 5), today),
             "Day after tomorrow · Sat, December 5"

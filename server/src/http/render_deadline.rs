@@ -29,5 +29,9 @@ pub async fn render_deadline(request: Request, next: Next) -> Response {
             Err(_) => tracing::warn!(path = parts.uri.path(), attempt, "a render hung; dropped"),
         }
     }
-    (StatusCode::SERVICE_UNAVAILABLE, "Страница не собралась — обновите её / The page did not render; reload it").into_response()
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "Страница не собралась — обновите её / The page did not render; reload it",
+    )
+        .into_response()
 }

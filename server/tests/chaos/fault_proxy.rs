@@ -60,7 +60,9 @@ struct State {
 
 impl FaultProxy {
     pub async fn start(server: ServerProcess, seed: u64, fault_percent: u64) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a proxy port");
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a proxy port");
         let addr = listener.local_addr().expect("the proxy's address");
         let state = Arc::new(State {
             server: Mutex::new(server),
@@ -114,7 +116,8 @@ async fn handle(state: Arc<State>, mut client: TcpStream) {
             forward(&state, &request).await
         }
         Some(Fault::Twice) => {
-            let (first, second) = tokio::join!(forward(&state, &request), forward(&state, &request));
+            let (first, second) =
+                tokio::join!(forward(&state, &request), forward(&state, &request));
             second.or(first)
         }
         Some(Fault::Kill) => kill_during(&state, &request).await,
@@ -175,7 +178,8 @@ async fn send(upstream: SocketAddr, request: &[u8]) -> Option<Vec<u8>> {
 }
 
 fn status_only(code: u16, reason: &str) -> Vec<u8> {
-    format!("HTTP/1.1 {code} {reason}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").into_bytes()
+    format!("HTTP/1.1 {code} {reason}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+        .into_bytes()
 }
 
 fn is_task_mutation(request: &[u8]) -> bool {
@@ -207,5 +211,7 @@ async fn read_request(client: &mut TcpStream) -> Option<Vec<u8>> {
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window == needle)
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
 }

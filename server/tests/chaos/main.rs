@@ -32,8 +32,14 @@ async fn a_random_workload_under_every_fault_loses_and_doubles_nothing(backend: 
     let seed = env_number("TETRAD_CHAOS_SEED").unwrap_or_else(time_seed);
     let report = workload::run(backend, seed, operations).await;
     println!("{report}");
-    let missing: Vec<_> = EVERY_FAULT.iter().filter(|f| !report.faults.contains_key(f)).collect();
-    assert!(missing.is_empty(), "faults never injected: {missing:?}\n{report}");
+    let missing: Vec<_> = EVERY_FAULT
+        .iter()
+        .filter(|f| !report.faults.contains_key(f))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "faults never injected: {missing:?}\n{report}"
+    );
     assert_eq!((report.lost, report.duplicated), (0, 0), "\n{report}");
 }
 

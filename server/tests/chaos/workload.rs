@@ -66,11 +66,18 @@ pub async fn run(backend: Backend, seed: u64, operations: usize) -> Report {
     let signed_up = client
         .post(format!("{base}/api/auth/signup"))
         .header("connection", "close")
-        .form(&[("username", name.as_str()), ("password", "correct horse battery")])
+        .form(&[
+            ("username", name.as_str()),
+            ("password", "correct horse battery"),
+        ])
         .send()
         .await
         .expect("sign-up answers");
-    assert!(signed_up.status().is_success(), "sign-up: {}", signed_up.status());
+    assert!(
+        signed_up.status().is_success(),
+        "sign-up: {}",
+        signed_up.status()
+    );
 
     let mut rng = Rng::new(seed ^ 0x5EED);
     let mut model = Model::default();
@@ -149,7 +156,9 @@ async fn compare(
     name: &str,
     model: &Model,
 ) -> (usize, usize, Option<String>) {
-    let storage = server::db::connect(&database.url).await.expect("the database opens");
+    let storage = server::db::connect(&database.url)
+        .await
+        .expect("the database opens");
     let user = user_id(&*storage, name).await;
     let mut lost = 0;
     let mut first = None;
@@ -167,7 +176,11 @@ async fn compare(
     let stored = storage.list_tasks(user).await.expect("a read");
     let extra: Vec<_> = stored.iter().filter(|t| !model.contains(&t.id)).collect();
     if let Some(task) = extra.first() {
-        first.get_or_insert(format!("task {} ({}) was never intended", task.id, task.title.as_str()));
+        first.get_or_insert(format!(
+            "task {} ({}) was never intended",
+            task.id,
+            task.title.as_str()
+        ));
     }
     (lost, extra.len(), first)
 }
