@@ -63,14 +63,7 @@ async fn every_signed_in_page_renders_whole_when_many_are_asked_at_once(backend:
         "{} of {RENDERS} pages failed: {failures:?}",
         failures.len()
     );
-    let inbox = browser
-        .get(app.url("/inbox"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let inbox = app.text(&browser, "/inbox").await;
     assert!(
         inbox.contains("Физика: параграф 12"),
         "the Inbox lists the task"

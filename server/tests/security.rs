@@ -109,14 +109,7 @@ async fn another_account_can_neither_see_nor_change_a_task_or_list_by_its_id(bac
         .unwrap();
     assert!(peek.status().is_client_error() || !peek.text().await.unwrap().contains("Алгебра"));
     assert!(app.tasks(&petya).await.is_empty());
-    let lists = petya
-        .get(app.url("/api/lists/list"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let lists = app.text(&petya, "/api/lists/list").await;
     assert!(!lists.contains("Школа"), "{lists}");
 
     // Masha's task and list are as she left them.
@@ -125,14 +118,7 @@ async fn another_account_can_neither_see_nor_change_a_task_or_list_by_its_id(bac
     assert_eq!(tasks[0]["title"], "Алгебра");
     assert!(tasks[0]["completed_at"].is_null());
     assert_eq!(tasks[0]["list_id"].as_str(), Some(list.as_str()));
-    let lists = masha
-        .get(app.url("/api/lists/list"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let lists = app.text(&masha, "/api/lists/list").await;
     assert!(lists.contains("Школа"), "{lists}");
 }
 
@@ -149,14 +135,7 @@ async fn a_title_with_a_script_tag_is_shown_as_text(backend: Backend) {
     .await;
     assert!(made.status().is_success());
 
-    let page = masha
-        .get(app.url("/inbox"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = app.text(&masha, "/inbox").await;
     assert!(
         page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;")
             || page.contains("&lt;script&gt;alert('x')&lt;/script&gt;"),

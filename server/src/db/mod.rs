@@ -1,6 +1,7 @@
 //! Database backends. The scheme of `DATABASE_URL` picks one; both implement
 //! the app's `Storage` contract and run their migrations at start-up.
 
+mod clocks;
 mod errors;
 mod nav;
 mod postgres;

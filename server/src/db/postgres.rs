@@ -1,12 +1,13 @@
 //! The production backend: PostgreSQL, shared by any number of stateless
 //! app instances.
 
+use super::clocks;
 use super::errors::{corrupt, storage_error};
-use app::domain::{Clocks, IdempotencyKey, Stamp};
 use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
     TimeZoneName, UserId, Username,
 };
+use app::domain::{IdempotencyKey, Stamp};
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
 use app::views::{Day, Nav, View};
@@ -408,24 +409,8 @@ pub(crate) fn task_from_row(row: &PgRow) -> Result<Task, StorageError> {
         updated_at: row.get("updated_at"),
         completed_at: row.get("completed_at"),
         deleted_at: row.get("deleted_at"),
-        changed: clocks_from_row(row),
+        changed: clocks::from_columns(|column| row.get(column)),
     })
-}
-
-/// When each part of the task last changed (milliseconds, person's clock).
-fn clocks_from_row(row: &PgRow) -> Clocks {
-    let at = |column: &str| Stamp::from_millis(row.get(column));
-    Clocks {
-        title: at("title_changed_at"),
-        notes: at("notes_changed_at"),
-        due: at("due_changed_at"),
-        priority: at("priority_changed_at"),
-        list: at("list_changed_at"),
-        recurrence: at("recurrence_changed_at"),
-        completion: at("completion_changed_at"),
-        deletion: at("deletion_changed_at"),
-        position: at("position_changed_at"),
-    }
 }
 
 pub(crate) fn list_from_row(row: &PgRow) -> Result<TaskList, StorageError> {
@@ -442,7 +427,7 @@ fn bind_task_fields<'q>(
     query: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
     task: &Task,
 ) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
-    query
+    let query = query
         .bind(task.list_id.map(|id| id.as_uuid()))
         .bind(task.title.as_str().to_owned())
         .bind(task.notes.as_str().to_owned())
@@ -455,16 +440,11 @@ fn bind_task_fields<'q>(
         .bind(task.created_at)
         .bind(task.updated_at)
         .bind(task.completed_at)
-        .bind(task.deleted_at)
-        .bind(task.changed.title.millis())
-        .bind(task.changed.notes.millis())
-        .bind(task.changed.due.millis())
-        .bind(task.changed.priority.millis())
-        .bind(task.changed.list.millis())
-        .bind(task.changed.recurrence.millis())
-        .bind(task.changed.completion.millis())
-        .bind(task.changed.deletion.millis())
-        .bind(task.changed.position.millis())
+        .bind(task.deleted_at);
+    // The clocks last, in their columns' order.
+    clocks::millis(&task.changed)
+        .into_iter()
+        .fold(query, |query, ms| query.bind(ms))
 }
 
 /// A unit of work on PostgreSQL: one transaction.

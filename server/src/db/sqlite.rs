@@ -3,8 +3,9 @@
 //! Times are stored as UTC milliseconds and ids as UUID text, so the file
 //! reads well in the `sqlite3` shell.
 
+use super::clocks;
 use super::errors::{corrupt, storage_error};
-use app::domain::{Clocks, IdempotencyKey, Stamp};
+use app::domain::IdempotencyKey;
 use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
     TimeZoneName, UserId, Username,
@@ -476,24 +477,8 @@ pub(crate) fn task_from_row(row: &SqliteRow) -> Result<Task, StorageError> {
         updated_at: from_millis(row.get("updated_at"))?,
         completed_at: optional_millis(row, "completed_at")?,
         deleted_at: optional_millis(row, "deleted_at")?,
-        changed: clocks_from_row(row),
+        changed: clocks::from_columns(|column| row.get(column)),
     })
-}
-
-/// When each part of the task last changed (milliseconds, person's clock).
-fn clocks_from_row(row: &SqliteRow) -> Clocks {
-    let at = |column: &str| Stamp::from_millis(row.get(column));
-    Clocks {
-        title: at("title_changed_at"),
-        notes: at("notes_changed_at"),
-        due: at("due_changed_at"),
-        priority: at("priority_changed_at"),
-        list: at("list_changed_at"),
-        recurrence: at("recurrence_changed_at"),
-        completion: at("completion_changed_at"),
-        deletion: at("deletion_changed_at"),
-        position: at("position_changed_at"),
-    }
 }
 
 pub(crate) fn list_from_row(row: &SqliteRow) -> Result<TaskList, StorageError> {
@@ -510,7 +495,7 @@ fn bind_task_fields<'q>(
     query: sqlx::query::Query<'q, Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
     task: &Task,
 ) -> sqlx::query::Query<'q, Sqlite, sqlx::sqlite::SqliteArguments<'q>> {
-    query
+    let query = query
         .bind(task.list_id.map(|id| id.to_string()))
         .bind(task.title.as_str().to_owned())
         .bind(task.notes.as_str().to_owned())
@@ -527,16 +512,11 @@ fn bind_task_fields<'q>(
         .bind(millis(task.created_at))
         .bind(millis(task.updated_at))
         .bind(task.completed_at.map(millis))
-        .bind(task.deleted_at.map(millis))
-        .bind(task.changed.title.millis())
-        .bind(task.changed.notes.millis())
-        .bind(task.changed.due.millis())
-        .bind(task.changed.priority.millis())
-        .bind(task.changed.list.millis())
-        .bind(task.changed.recurrence.millis())
-        .bind(task.changed.completion.millis())
-        .bind(task.changed.deletion.millis())
-        .bind(task.changed.position.millis())
+        .bind(task.deleted_at.map(millis));
+    // The clocks last, in their columns' order.
+    clocks::millis(&task.changed)
+        .into_iter()
+        .fold(query, |query, ms| query.bind(ms))
 }
 
 /// A unit of work on SQLite: one IMMEDIATE transaction.

@@ -141,6 +141,12 @@ impl TestApp {
         client
     }
 
+    /// The text `client` is answered at `path` (a page, a JSON read).
+    pub async fn text(&self, client: &reqwest::Client, path: &str) -> String {
+        let response = client.get(self.url(path)).send().await.unwrap();
+        response.text().await.unwrap()
+    }
+
     /// Adds a task under a fresh idempotency key.
     pub async fn add_task(
         &self,

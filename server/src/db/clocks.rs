@@ -1,0 +1,35 @@
+//! A task's change clocks as both backends store them: one column of
+//! milliseconds (the person's clock) per field, `*_changed_at`.
+
+use app::domain::{Clocks, Stamp};
+
+/// The clocks of a row, given how to read one of its columns.
+pub fn from_columns(read: impl Fn(&str) -> i64) -> Clocks {
+    let at = |column: &str| Stamp::from_millis(read(column));
+    Clocks {
+        title: at("title_changed_at"),
+        notes: at("notes_changed_at"),
+        due: at("due_changed_at"),
+        priority: at("priority_changed_at"),
+        list: at("list_changed_at"),
+        recurrence: at("recurrence_changed_at"),
+        completion: at("completion_changed_at"),
+        deletion: at("deletion_changed_at"),
+        position: at("position_changed_at"),
+    }
+}
+
+/// The clocks' milliseconds in the columns' order in `TASK_COLUMNS`, to bind.
+pub fn millis(clocks: &Clocks) -> [i64; 9] {
+    [
+        clocks.title.millis(),
+        clocks.notes.millis(),
+        clocks.due.millis(),
+        clocks.priority.millis(),
+        clocks.list.millis(),
+        clocks.recurrence.millis(),
+        clocks.completion.millis(),
+        clocks.deletion.millis(),
+        clocks.position.millis(),
+    ]
+}
