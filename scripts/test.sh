@@ -58,8 +58,9 @@ phase "release build and smoke test"
 # scripts/run.sh serves the release build, which differs (size-optimised
 # WASM, no debug assertions): two failures this suite missed were release
 # only (a build error, a hydration mismatch). Sign-up, tasks, the outbox,
-# the installed app opened offline, the last action winning, signing out
-# with changes waiting and the browser chaos test, against the release
+# the installed app opened offline (also straight after sign-up and
+# sign-in, every view), the replay paths, the last action winning, signing
+# out with changes waiting and the browser chaos test, against the release
 # server.
 cargo leptos build --release
 source scripts/release_server.sh
@@ -68,4 +69,5 @@ rm -f target/e2e/release.db*
 start_release_server "$release_addr" sqlite://target/e2e/release.db target/e2e/release.log
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
   npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
-    tests/reopen.spec.ts tests/last_action.spec.ts tests/sign_out.spec.ts tests/chaos.spec.ts)
+    tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
+    tests/sign_out.spec.ts tests/chaos.spec.ts)
