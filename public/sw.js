@@ -125,7 +125,29 @@ async function snapshot(account) {
     account,
     pending: entries.filter((e) => e.state !== 'failed').map(view),
     failures: entries.filter((e) => e.state === 'failed').map(view),
+    recent: recentlySaved(account, now).map((e) => ({ ...view(e), stuck: false, sending: false })),
   };
+}
+
+// Changes saved in the last minutes. A page opened meanwhile may hold a list
+// read before them (the worker sent them while the page loaded, or while
+// it was served from the cache), and would show the person's change undone
+// or their new task gone; it draws these on top until its next read. Drawing
+// one the list already has alters nothing (a change applies by its time).
+// Kept in memory: a worker that stops forgets them, and pages then rely on
+// their next read, as before.
+const RECENT_MS = 10 * 60 * 1000;
+const RECENT_MAX = 200;
+let savedRecently = [];
+
+function rememberSaved(entry) {
+  const now = Date.now();
+  savedRecently = savedRecently.filter((e) => now - e.savedAt < RECENT_MS && e.key !== entry.key).slice(1 - RECENT_MAX);
+  savedRecently.push({ ...entry, savedAt: now });
+}
+
+function recentlySaved(account, now) {
+  return account ? savedRecently.filter((e) => e.account === account && now - e.savedAt < RECENT_MS) : [];
 }
 
 // One-shot news for the pages open now: keys of live requests saved after
@@ -264,6 +286,7 @@ async function settleLive(entry, response, clientId) {
     await putEntry({ ...kept, state: 'failed', status: response.status, reason });
   } else {
     await deleteEntry(kept.seq);
+    if (response && !refused) rememberSaved(kept);
     if (pageGone && response) savedUnseen.push(entry.key);
   }
   tellPagesSoon();
@@ -347,6 +370,7 @@ async function replayEntry(entry, account) {
   switch (verdict) {
     case 'saved':
       await deleteEntry(entry.seq);
+      rememberSaved(entry);
       tellPagesSoon();
       return 'next';
     case 'pause':

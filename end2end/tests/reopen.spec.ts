@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, goOffline, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox,
+  addTask, goOffline, quickAdd, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
 // Opening the app offline, from cold: the pages the worker keeps, the ids
@@ -57,4 +57,57 @@ test('a kept page served twice offline carries fresh ids and keys in its forms',
   expect(first).toHaveLength(2);
   expect(second).toHaveLength(2);
   for (let i = 0; i < 2; i++) expect(second[i], 'a new id and a new key').not.toBe(first[i]);
+});
+
+test('changes the worker saves while the page reloads show as the person left them, offline right after too', async ({ page, context }) => {
+  await signUp(page, uniqueName('crossed'));
+  await waitForOutbox(page);
+  await addTask(page, 'Физика');
+  await goOffline(page);
+  await tap(page, 'Физика', true);
+  await quickAdd(page, 'Химия');
+  await expect(bar(page)).toHaveText('2 изменения ждут сети');
+
+  // Back online, the worker sends what waits while the page reloads: the
+  // server renders the page before the changes land, and the page reaches
+  // the browser after both are saved; then the network goes again.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let replaying = false;
+  let rendered = false;
+  let served = false;
+  await context.route('**/api/tasks/**', async (route) => {
+    if (route.request().method() === 'POST') {
+      replaying = true;
+      await released;
+    } else if (!served) {
+      // The page being left learns nothing more (its reads are lost).
+      return route.abort();
+    }
+    return route.fallback();
+  });
+  await context.route((url) => url.pathname === '/', async (route) => {
+    const navigation = (route.request().headers().accept ?? '').startsWith('text/html');
+    if (rendered || !navigation) return route.fallback();
+    rendered = true;
+    const before = await route.fetch();
+    release();
+    await expect.poll(async () => {
+      const tasks = await serverTasks(page);
+      return tasks.map((t) => `${t.title}:${t.completed_at !== null}`).sort().join(' ');
+    }, { intervals: [50] }).toBe('Физика:true Химия:false');
+    served = true;
+    await route.fulfill({ response: before });
+    await context.setOffline(true);
+  });
+  await context.setOffline(false);
+  await expect.poll(() => replaying).toBe(true);
+  await page.reload();
+  await waitForHydration(page);
+  expect(rendered, 'the page was rendered before the changes were saved').toBe(true);
+
+  await expect(taskRow(page, 'Физика').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(taskRow(page, 'Химия')).toHaveAttribute('data-sync', 'saved');
+  await expect(taskRow(page, 'Физика')).toHaveAttribute('data-sync', 'saved');
+  await expect(bar(page)).toBeHidden();
 });

@@ -24,6 +24,10 @@ pub struct Snapshot {
     /// the queue, but not saved.
     #[serde(default)]
     pub dropped: Vec<String>,
+    /// Changes the worker saved in the last minutes: a page whose list was
+    /// read before them (loaded while they were sent) draws them on top.
+    #[serde(default)]
+    pub recent: Vec<Entry>,
 }
 
 /// One request as the worker stored it.

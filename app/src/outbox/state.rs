@@ -19,6 +19,7 @@ use super::{clock, memory, Change, Entry, Known, Snapshot};
 use crate::domain::{Task, UserId};
 use leptos::prelude::*;
 use serde::Serialize;
+use std::collections::HashSet;
 
 /// How long a change the worker said it kept may be missing from its
 /// snapshot before the page takes it as already sent (its news crossed).
@@ -48,6 +49,10 @@ pub struct Outbox {
     /// The keys of every change this page sent: their answers come to it
     /// (the worker's news of them is for other pages).
     sent: StoredValue<Vec<String>>,
+    /// The keys of every change the worker's news has shown this page
+    /// (waiting, refused or saved): a saved one not among them was never
+    /// drawn here.
+    heard: StoredValue<HashSet<String>>,
     /// What the page knows from the server.
     pub known: RwSignal<Known>,
     account: RwSignal<Option<UserId>>,
@@ -63,6 +68,7 @@ pub fn provide_outbox() -> Outbox {
         handed: RwSignal::new(Vec::new()),
         refused: RwSignal::new(Vec::new()),
         sent: StoredValue::new(Vec::new()),
+        heard: StoredValue::new(HashSet::new()),
         known: RwSignal::new(Known::default()),
         account: RwSignal::new(None),
     };
@@ -410,6 +416,24 @@ impl Outbox {
             self.handed.set(stay);
         }
         taken.extend(gone);
+        // Saved by the worker while this page loaded (its list was read
+        // before), or from another tab: never drawn here, drawn now.
+        let unheard: Vec<Entry> = snapshot
+            .recent
+            .iter()
+            .filter(|e| !self.heard.with_value(|heard| heard.contains(&e.key)))
+            .filter(|e| !self.sent.with_value(|sent| sent.contains(&e.key)))
+            .cloned()
+            .collect();
+        taken.extend(unheard);
+        self.heard.update_value(|heard| {
+            let news = snapshot
+                .pending
+                .iter()
+                .chain(&snapshot.failures)
+                .chain(&snapshot.recent);
+            heard.extend(news.map(|e| e.key.clone()));
+        });
         let saved_elsewhere = snapshot
             .saved
             .iter()
@@ -569,5 +593,82 @@ mod browser {
             },
             NUDGE_EVERY,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::TaskId;
+
+    /// A page's outbox for a signed-in account (alive while the owner is).
+    fn signed_in() -> (Owner, Outbox, UserId) {
+        let owner = Owner::new();
+        owner.set();
+        let outbox = provide_outbox();
+        let account = UserId::new();
+        outbox.account.set(Some(account));
+        (owner, outbox, account)
+    }
+
+    fn completion() -> Entry {
+        let body = format!("id={}&completed=true", TaskId::new());
+        Entry::new("/api/tasks/complete", body, clock::now())
+    }
+
+    fn news(account: UserId, recent: Vec<Entry>) -> Snapshot {
+        Snapshot {
+            account: Some(account.to_string()),
+            recent,
+            ..Snapshot::default()
+        }
+    }
+
+    fn drawn(outbox: &Outbox) -> Vec<String> {
+        outbox
+            .settling
+            .with_untracked(|s| s.iter().map(|(_, e)| e.key.clone()).collect())
+    }
+
+    #[test]
+    fn a_change_the_worker_saved_while_the_page_loaded_is_drawn_until_the_next_read() {
+        let (_owner, outbox, account) = signed_in();
+        let saved = completion();
+        outbox.receive(news(account, vec![saved.clone()]));
+        assert_eq!(drawn(&outbox), vec![saved.key.clone()]);
+        // The next read has it: it is no longer drawn on top.
+        outbox.list_read(outbox.settled.get_untracked());
+        assert!(drawn(&outbox).is_empty());
+    }
+
+    #[test]
+    fn a_saved_change_is_drawn_once_however_often_the_worker_repeats_it() {
+        let (_owner, outbox, account) = signed_in();
+        let saved = completion();
+        outbox.receive(news(account, vec![saved.clone()]));
+        let reads = outbox.settled.get_untracked();
+        outbox.receive(news(account, vec![saved]));
+        assert_eq!(drawn(&outbox).len(), 1);
+        assert_eq!(
+            outbox.settled.get_untracked(),
+            reads,
+            "no second read asked for"
+        );
+    }
+
+    #[test]
+    fn a_change_this_page_sent_is_not_drawn_again_from_the_workers_news() {
+        let (_owner, outbox, account) = signed_in();
+        let mine = completion();
+        outbox.sent.update_value(|sent| sent.push(mine.key.clone()));
+        outbox.receive(news(account, vec![mine]));
+        assert!(drawn(&outbox).is_empty());
+    }
+
+    #[test]
+    fn another_accounts_saved_changes_are_not_drawn() {
+        let (_owner, outbox, _) = signed_in();
+        outbox.receive(news(UserId::new(), vec![completion()]));
+        assert!(drawn(&outbox).is_empty());
     }
 }
