@@ -19,6 +19,9 @@ mkdir -p "$results"
 echo "==> release build (server and size-optimised WASM)"
 cargo leptos build --release
 
+echo "==> what the WASM is made of, by crate (before wasm-bindgen and wasm-opt)"
+node end2end/bench/wasm_crates.mjs target/front/wasm32-unknown-unknown/wasm-release/frontend.wasm "$results/wasm.json"
+
 echo "==> browser benchmarks against the release server on SQLite"
 source scripts/release_server.sh
 start_release_server "$addr" "sqlite://$results/bench.db" "$results/server.log"

@@ -63,6 +63,18 @@ if (mutations) {
 const drain = read('drain');
 if (drain) row(`100 queued changes drain after reconnecting (median of ${drain.runs})`, ms(drain.median), '≤ 2000 ms', drain.median <= 2000);
 
+// What the WASM is made of (end2end/bench/wasm_crates.mjs), before wasm-opt.
+const wasm = read('wasm');
+const wasmRows = [];
+if (wasm) {
+  const share = (bytes) => `${((100 * bytes) / wasm.code).toFixed(1)} %`;
+  const crates = Object.entries(wasm.crates);
+  for (const [crate, bytes] of crates.slice(0, 15)) wasmRows.push(`| ${crate} | ${kb(bytes)} | ${share(bytes)} |`);
+  const rest = crates.slice(15).reduce((total, [, bytes]) => total + bytes, 0);
+  wasmRows.push(`| ${crates.length - 15} other crates | ${kb(rest)} | ${share(rest)} |`);
+  wasmRows.push(`| *data (strings, tables)* | ${kb(wasm.data)} | — |`);
+}
+
 const cpu = cpus();
 const machine = [
   `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -90,6 +102,18 @@ are the server's answers when asked for only that encoding.
 | Kind | Files | Raw | gzip | brotli | As served | Encoding served |
 |---|---:|---:|---:|---:|---:|---|
 ${transferRows.join('\n')}
+
+## What the WASM is made of, by crate
+
+${wasm ? `Code by the crate each function's symbol names (a generic function counts for
+the crate that defines it, wherever it is used), read from the release
+module before wasm-bindgen and wasm-opt: ${kb(wasm.code)} of code, ${kb(wasm.data)}
+of data. \`node end2end/bench/wasm_crates.mjs <file.wasm>\` prints it, with the
+app's own code by module.` : 'Not measured.'}
+
+| Crate | Code | Share |
+|---|---:|---:|
+${wasmRows.join('\n')}
 
 ## Create-task mutation, with and without the key layer
 
