@@ -22,6 +22,9 @@ const PRECACHE = [
   `${CONFIG.pkg}.js`, `${CONFIG.pkg}.wasm`, `${CONFIG.pkg}.css`,
   '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png',
   '/icons/maskable-512.png', '/icons/apple-touch-icon.png',
+  // The pages' own WASM chunks and their loader (lazy routes): kept at
+  // install, so a page never opened online still opens offline.
+  ...(CONFIG.chunks || []),
 ];
 
 // ---------------------------------------------------------------- storage

@@ -17,10 +17,13 @@ rm -rf "$results"
 mkdir -p "$results"
 
 echo "==> release build (server and size-optimised WASM)"
-cargo leptos build --release
+cargo leptos build --release --split
 
-echo "==> what the WASM is made of, by crate (before wasm-bindgen and wasm-opt)"
-node end2end/bench/wasm_crates.mjs target/front/wasm32-unknown-unknown/wasm-release/frontend.wasm "$results/wasm.json"
+echo "==> what the first WASM is made of, by crate (before wasm-bindgen and wasm-opt)"
+# The split build's main module (what every page loads); the pages' own
+# chunks are listed next, with what their first visit fetches.
+node end2end/bench/wasm_crates.mjs target/front/wasm32-unknown-unknown/wasm-release/frontend_split.wasm "$results/wasm.json"
+node end2end/bench/chunks.mjs target/site/pkg "$results/chunks.json"
 
 echo "==> browser benchmarks against the release server on SQLite"
 source scripts/release_server.sh

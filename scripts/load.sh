@@ -19,7 +19,7 @@ if ! command -v wrk >/dev/null; then
 fi
 # The same build as the site's (a plain `cargo build` would link the
 # server to a WASM file name cargo-leptos does not write).
-cargo leptos build --release
+cargo leptos build --release --split
 
 work=$(mktemp -d)
 trap 'kill "${release_server:-}" 2>/dev/null || true; rm -rf "$work"' EXIT

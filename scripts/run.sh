@@ -11,4 +11,4 @@ export TETRAD_ADDR="${TETRAD_ADDR:-127.0.0.1:3000}"
 # cargo-leptos announces this address; the server listens on TETRAD_ADDR.
 export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
 echo "Building; Tetrad will be at http://$TETRAD_ADDR"
-exec cargo leptos serve --release
+exec cargo leptos serve --release --split

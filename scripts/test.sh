@@ -43,7 +43,7 @@ node --test end2end/worker/
 
 phase "build (cargo leptos)"
 # `cargo leptos end-to-end` exits 0 when the build fails, so build first.
-cargo leptos build
+cargo leptos build --split
 
 phase "end-to-end tests"
 mkdir -p target/e2e
@@ -52,7 +52,7 @@ export DATABASE_URL="sqlite://target/e2e/tetrad.db"
 export TETRAD_ADDR="127.0.0.1:3017"
 export TETRAD_E2E_URL="http://$TETRAD_ADDR"
 export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
-cargo leptos end-to-end
+cargo leptos end-to-end --split
 
 phase "release build and smoke test"
 # scripts/run.sh serves the release build, which differs (size-optimised
@@ -60,9 +60,10 @@ phase "release build and smoke test"
 # only (a build error, a hydration mismatch). Sign-up, tasks, the outbox,
 # the installed app opened offline (also straight after sign-up and
 # sign-in, every view), the replay paths, the last action winning, signing
-# out with changes waiting and the browser chaos test, against the release
+# out with changes waiting, the pages' own WASM chunks (fetched when first
+# needed, kept for offline) and the browser chaos test, against the release
 # server.
-cargo leptos build --release
+cargo leptos build --release --split
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
 rm -f target/e2e/release.db*
@@ -70,4 +71,4 @@ start_release_server "$release_addr" sqlite://target/e2e/release.db target/e2e/r
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
   npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
     tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
-    tests/sign_out.spec.ts tests/chaos.spec.ts)
+    tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts)

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos_i18n::Locale as _;
 use leptos_meta::{provide_meta_context, Html, Meta, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes};
-use leptos_router::{path, SsrMode};
+use leptos_router::{lazy_route, path, Lazy, LazyRoute, SsrMode};
 
 /// The HTML document around the app, rendered on the server only.
 #[cfg(feature = "ssr")]
@@ -92,13 +92,70 @@ fn Pages() -> impl IntoView {
                 <Route path=path!("/upcoming") view=|| view! { <PlannerPage view=View::Upcoming/> } ssr=SsrMode::Async/>
                 <Route path=path!("/inbox") view=|| view! { <PlannerPage view=View::Inbox/> } ssr=SsrMode::Async/>
                 <Route path=path!("/completed") view=|| view! { <PlannerPage view=View::Completed/> } ssr=SsrMode::Async/>
-                <Route path=path!("/lists") view=ListsPage ssr=SsrMode::Async/>
+                <Route path=path!("/lists") view={Lazy::<ListsRoute>::new()} ssr=SsrMode::Async/>
                 <Route path=path!("/lists/:id") view=ListPage ssr=SsrMode::Async/>
-                <Route path=path!("/settings") view=SettingsPage ssr=SsrMode::Async/>
-                <Route path=path!("/signin") view=SignInPage/>
-                <Route path=path!("/signup") view=SignUpPage/>
+                <Route path=path!("/settings") view={Lazy::<SettingsRoute>::new()} ssr=SsrMode::Async/>
+                <Route path=path!("/signin") view={Lazy::<SignInRoute>::new()}/>
+                <Route path=path!("/signup") view={Lazy::<SignUpRoute>::new()}/>
             </Routes>
         </Router>
+    }
+}
+
+// The pages a student opens less often than the planner come in their own
+// WASM chunks (`cargo leptos build --split`): Today's first load does not
+// carry them. The browser fetches a chunk the first time its page is
+// needed; the worker keeps every chunk, so they open offline too.
+
+struct ListsRoute;
+
+#[lazy_route]
+impl LazyRoute for ListsRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <ListsPage/> }.into_any()
+    }
+}
+
+struct SettingsRoute;
+
+#[lazy_route]
+impl LazyRoute for SettingsRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <SettingsPage/> }.into_any()
+    }
+}
+
+struct SignInRoute;
+
+#[lazy_route]
+impl LazyRoute for SignInRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <SignInPage/> }.into_any()
+    }
+}
+
+struct SignUpRoute;
+
+#[lazy_route]
+impl LazyRoute for SignUpRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    fn view(_this: Self) -> AnyView {
+        view! { <SignUpPage/> }.into_any()
     }
 }
 

@@ -63,7 +63,7 @@ if (mutations) {
 const drain = read('drain');
 if (drain) row(`100 queued changes drain after reconnecting (median of ${drain.runs})`, ms(drain.median), '≤ 2000 ms', drain.median <= 2000);
 
-// What the WASM is made of (end2end/bench/wasm_crates.mjs), before wasm-opt.
+// What the first WASM is made of (end2end/bench/wasm_crates.mjs), before wasm-opt.
 const wasm = read('wasm');
 const wasmRows = [];
 if (wasm) {
@@ -74,6 +74,10 @@ if (wasm) {
   wasmRows.push(`| ${crates.length - 15} other crates | ${kb(rest)} | ${share(rest)} |`);
   wasmRows.push(`| *data (strings, tables)* | ${kb(wasm.data)} | — |`);
 }
+
+// The pages loaded when first needed (end2end/bench/chunks.mjs).
+const chunks = read('chunks');
+const chunkRows = (chunks ?? []).map((p) => `| ${p.page} | ${p.files.length} | ${kb(p.raw)} | ${kb(p.gzip)} | ${kb(p.brotli)} |`);
 
 const cpu = cpus();
 const machine = [
@@ -103,7 +107,7 @@ are the server's answers when asked for only that encoding.
 |---|---:|---:|---:|---:|---:|---|
 ${transferRows.join('\n')}
 
-## What the WASM is made of, by crate
+## What the first WASM is made of, by crate
 
 ${wasm ? `Code by the crate each function's symbol names (a generic function counts for
 the crate that defines it, wherever it is used), read from the release
@@ -114,6 +118,16 @@ app's own code by module.` : 'Not measured.'}
 | Crate | Code | Share |
 |---|---:|---:|
 ${wasmRows.join('\n')}
+
+## Pages loaded when first needed
+
+${chunks ? `Lists, settings, sign-in and sign-up are WASM chunks of their own
+(\`cargo leptos build --split\`): Today's first load does not fetch them; the first
+visit to one fetches these files (the worker keeps them all at install).` : 'Not measured.'}
+
+| Page | Files | Raw | gzip | brotli |
+|---|---:|---:|---:|---:|
+${chunkRows.join('\n')}
 
 ## Create-task mutation, with and without the key layer
 
@@ -139,5 +153,7 @@ ${mutationRows.join('\n')}
 - **Drain**: 100 task creations queued by the service worker while offline;
   from reconnecting until the outbox is empty, with all 100 on the server.
 `;
-writeFileSync(output, text);
+// The levers tried on the first load, with their measured effect (kept by hand).
+const levers = new URL('./levers.md', import.meta.url);
+writeFileSync(output, existsSync(levers) ? `${text}\n${readFileSync(levers, 'utf8')}` : text);
 console.log(text);

@@ -3,5 +3,7 @@
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    leptos::mount::hydrate_body(app::App);
+    // Lazy: a page whose code is in its own chunk is hydrated once the
+    // chunk has come.
+    leptos::mount::hydrate_lazy(app::App);
 }

@@ -38,6 +38,16 @@ impl ServiceWorker {
                 digest.update(&bytes);
             }
         }
+        let chunks = split_chunks(&files);
+        for chunk in &chunks {
+            if let Ok(bytes) = std::fs::read(files.join(chunk)) {
+                digest.update(&bytes);
+            }
+        }
+        let chunks: Vec<String> = chunks
+            .iter()
+            .map(|chunk| format!("/{}/{chunk}", options.site_pkg_dir))
+            .collect();
         let build: String = digest.finalize()[..8]
             .iter()
             .map(|byte| format!("{byte:02x}"))
@@ -45,6 +55,7 @@ impl ServiceWorker {
         let config = serde_json::json!({
             "build": build,
             "pkg": pkg,
+            "chunks": chunks,
             "names": app::protocol::worker_names(),
             "words": app::text::worker_words(),
         });
@@ -65,5 +76,68 @@ impl ServiceWorker {
             self.script.to_string(),
         )
             .into_response()
+    }
+}
+
+/// The files of a split build (`cargo leptos build --split`) in the site's
+/// package directory: the chunk loader and every chunk its manifest names
+/// (`{"split name": ["chunk stem", ...]}`). None for a build not split.
+fn split_chunks(pkg: &Path) -> Vec<String> {
+    let mut chunks = std::collections::BTreeSet::new();
+    let manifest = std::fs::read_to_string(pkg.join("__wasm_split_manifest.json"))
+        .ok()
+        .and_then(|text| {
+            serde_json::from_str::<std::collections::HashMap<String, Vec<String>>>(&text).ok()
+        })
+        .unwrap_or_default();
+    if manifest.is_empty() {
+        return Vec::new();
+    }
+    for stems in manifest.values() {
+        chunks.extend(stems.iter().map(|stem| format!("{stem}.wasm")));
+    }
+    if let Ok(entries) = std::fs::read_dir(pkg) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with("__wasm_split") && name.ends_with(".js") {
+                chunks.insert(name);
+            }
+        }
+    }
+    chunks.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_split_build_gives_the_worker_its_loader_and_every_chunk_its_manifest_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = r#"{"__settings_1": ["split___settings_1"], "__sign_in_2": ["chunk_5", "split___sign_in_2"]}"#;
+        std::fs::write(dir.path().join("__wasm_split_manifest.json"), manifest).unwrap();
+        std::fs::write(
+            dir.path().join("__wasm_split.______________________.js"),
+            "",
+        )
+        .unwrap();
+        // A chunk an older build left behind is not the worker's to keep.
+        std::fs::write(dir.path().join("split___gone_3.wasm"), "").unwrap();
+        assert_eq!(
+            split_chunks(dir.path()),
+            vec![
+                "__wasm_split.______________________.js",
+                "chunk_5.wasm",
+                "split___settings_1.wasm",
+                "split___sign_in_2.wasm",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_build_not_split_has_no_chunks() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("tetrad.wasm"), "").unwrap();
+        assert!(split_chunks(dir.path()).is_empty());
     }
 }
