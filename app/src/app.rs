@@ -107,57 +107,28 @@ fn Pages() -> impl IntoView {
 // carry them. The browser fetches a chunk the first time its page is
 // needed; the worker keeps every chunk, so they open offline too.
 
-struct ListsRoute;
+/// A route whose page is `$page`, in a WASM chunk of its own.
+macro_rules! lazy_page {
+    ($route:ident, $page:ident) => {
+        struct $route;
 
-#[lazy_route]
-impl LazyRoute for ListsRoute {
-    fn data() -> Self {
-        Self
-    }
+        #[lazy_route]
+        impl LazyRoute for $route {
+            fn data() -> Self {
+                Self
+            }
 
-    fn view(_this: Self) -> AnyView {
-        view! { <ListsPage/> }.into_any()
-    }
+            fn view(_this: Self) -> AnyView {
+                view! { <$page/> }.into_any()
+            }
+        }
+    };
 }
 
-struct SettingsRoute;
-
-#[lazy_route]
-impl LazyRoute for SettingsRoute {
-    fn data() -> Self {
-        Self
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <SettingsPage/> }.into_any()
-    }
-}
-
-struct SignInRoute;
-
-#[lazy_route]
-impl LazyRoute for SignInRoute {
-    fn data() -> Self {
-        Self
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <SignInPage/> }.into_any()
-    }
-}
-
-struct SignUpRoute;
-
-#[lazy_route]
-impl LazyRoute for SignUpRoute {
-    fn data() -> Self {
-        Self
-    }
-
-    fn view(_this: Self) -> AnyView {
-        view! { <SignUpPage/> }.into_any()
-    }
-}
+lazy_page!(ListsRoute, ListsPage);
+lazy_page!(SettingsRoute, SettingsPage);
+lazy_page!(SignInRoute, SignInPage);
+lazy_page!(SignUpRoute, SignUpPage);
 
 /// Marks the document once the WASM has taken over the server-rendered page,
 /// so tests (and curious people) can tell a hydrated page from a static one.

@@ -36,6 +36,12 @@ test('Today loads without the other pages\' code, and Settings fetches its own w
 test('offline, a page whose chunk was never fetched by the page opens and works', async ({ page }) => {
   await signUp(page, uniqueName('chunks'));
   await waitForOutbox(page);
+  // The worker keeps the pages themselves once the page said hello.
+  await expect.poll(() => page.evaluate(async () => {
+    const pages = (await caches.keys()).find((name) => name.startsWith('tetrad-pages-'));
+    if (!pages) return [];
+    return (await (await caches.open(pages)).keys()).map((request) => new URL(request.url).pathname).sort();
+  })).toEqual(expect.arrayContaining(['/lists', '/settings']));
   await goOffline(page);
   await page.click('a.settings-link');
   await expect(page.locator('.topbar h1')).toHaveText('Настройки');
