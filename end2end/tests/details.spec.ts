@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { addTask, postFromAnotherDevice, serverTasks, signUp, taskRow, uniqueName, waitForHydration } from './helpers';
+import { addTask, deleteTask, postFromAnotherDevice, serverTasks, signUp, taskRow, uniqueName, waitForHydration } from './helpers';
 
 /** The person's date `days` from today, as a date input wants it. */
 async function dayFromToday(page: Page, days: number): Promise<string> {
@@ -58,9 +58,7 @@ test('a deleted task comes back with undo', async ({ page }) => {
   await addTask(page, 'Химия');
   const row = taskRow(page, 'Химия');
 
-  await row.locator('summary').click();
-  await row.getByRole('button', { name: 'Удалить' }).click();
-  await expect(row).toHaveCount(0);
+  await deleteTask(page, 'Химия');
   const undo = page.locator('.undo');
   await expect(undo).toContainText('«Химия» удалена');
   // The page shows the deletion at once; the server has it a moment later.

@@ -133,6 +133,14 @@ export async function addTask(page: Page, title: string): Promise<void> {
   await expect(page.locator('[data-task-id]', { hasText: title })).toHaveAttribute('data-sync', 'saved');
 }
 
+/** Deletes a task through its details; its row leaves at once. */
+export async function deleteTask(page: Page, title: string): Promise<void> {
+  const row = taskRow(page, title);
+  await row.locator('summary').click();
+  await row.getByRole('button', { name: 'Удалить' }).click();
+  await expect(row).toHaveCount(0);
+}
+
 export function taskRow(page: Page, title: string) {
   return page.locator('[data-task-id]', { hasText: title });
 }

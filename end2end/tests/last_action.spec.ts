@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, goOffline, serverTasks, signIn, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
+  addTask, deleteTask, goOffline, serverTasks, signIn, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
 // DESIGN.md §2: the last action wins, whatever order the network delivers
@@ -104,10 +104,7 @@ test('undo then a tap at once: the tap waits for the restore, and both land', as
   await signUp(page, uniqueName('undo-tap'));
   await waitForOutbox(page);
   await addTask(page, 'География');
-  const row = taskRow(page, 'География');
-  await row.locator('summary').click();
-  await row.getByRole('button', { name: 'Удалить' }).click();
-  await expect(taskRow(page, 'География')).toHaveCount(0);
+  await deleteTask(page, 'География');
   // The restore is slow on the wire; the completion tapped right after it
   // must not overtake it (it would find the task deleted).
   await context.route('**/api/tasks/delete', async (route) => {
