@@ -8,7 +8,6 @@ use crate::domain::{
 };
 use crate::views::ViewError;
 use serde::{Deserialize, Serialize};
-use server_fn::codec::JsonEncoding;
 use server_fn::error::{FromServerFnError, ServerFnErrorErr};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
@@ -121,7 +120,8 @@ impl From<TaskTitleError> for AppError {
 }
 
 impl FromServerFnError for AppError {
-    type Encoder = JsonEncoding;
+    // Read from text, as every answer is (`api::json_text`).
+    type Encoder = crate::api::JsonTextEncoding;
 
     /// In the browser: the request got no usable answer. On the server,
     /// server_fn reports a request whose arguments it could not decode (the

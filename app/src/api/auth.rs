@@ -1,5 +1,6 @@
 //! Accounts: sign up, sign in, sign out, and who is signed in.
 
+use super::JsonText;
 use crate::domain::UserId;
 use crate::error::AppError;
 use leptos::prelude::*;
@@ -13,22 +14,22 @@ pub struct Account {
     pub username: String,
 }
 
-#[server(prefix = "/api", endpoint = "auth/signup")]
+#[server(prefix = "/api", endpoint = "auth/signup", output = JsonText)]
 pub async fn sign_up(username: String, password: String) -> Result<(), AppError> {
     imp::sign_up(username, password).await
 }
 
-#[server(prefix = "/api", endpoint = "auth/signin")]
+#[server(prefix = "/api", endpoint = "auth/signin", output = JsonText)]
 pub async fn sign_in(username: String, password: String) -> Result<(), AppError> {
     imp::sign_in(username, password).await
 }
 
-#[server(prefix = "/api", endpoint = "auth/signout")]
+#[server(prefix = "/api", endpoint = "auth/signout", output = JsonText)]
 pub async fn sign_out() -> Result<(), AppError> {
     imp::sign_out().await
 }
 
-#[server(prefix = "/api", endpoint = "auth/account", input = GetUrl)]
+#[server(prefix = "/api", endpoint = "auth/account", input = GetUrl, output = JsonText)]
 pub async fn current_account() -> Result<Option<Account>, AppError> {
     imp::current_account().await
 }

@@ -1,28 +1,29 @@
 //! Lists: create, rename, delete, and read.
 
+use super::JsonText;
 use crate::domain::{ListId, TaskList};
 use crate::error::AppError;
 use leptos::prelude::*;
 use server_fn::codec::GetUrl;
 
-#[server(prefix = "/api", endpoint = "lists/list", input = GetUrl)]
+#[server(prefix = "/api", endpoint = "lists/list", input = GetUrl, output = JsonText)]
 pub async fn list_lists() -> Result<Vec<TaskList>, AppError> {
     imp::list_lists().await
 }
 
 /// Creates a list with the client's id; the same id twice creates one list.
-#[server(prefix = "/api", endpoint = "lists/create")]
+#[server(prefix = "/api", endpoint = "lists/create", output = JsonText)]
 pub async fn create_list(id: ListId, name: String) -> Result<TaskList, AppError> {
     imp::create_list(id, name).await
 }
 
-#[server(prefix = "/api", endpoint = "lists/rename")]
+#[server(prefix = "/api", endpoint = "lists/rename", output = JsonText)]
 pub async fn rename_list(id: ListId, name: String) -> Result<TaskList, AppError> {
     imp::rename_list(id, name).await
 }
 
 /// Deletes a list; its tasks move to the Inbox. Deleting it again is harmless.
-#[server(prefix = "/api", endpoint = "lists/delete")]
+#[server(prefix = "/api", endpoint = "lists/delete", output = JsonText)]
 pub async fn delete_list(id: ListId) -> Result<(), AppError> {
     imp::delete_list(id).await
 }

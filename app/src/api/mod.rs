@@ -4,6 +4,7 @@
 //! builds: a request queued on a phone before a deploy still lands after it.
 
 mod auth;
+mod json_text;
 mod lists;
 mod tasks;
 mod views;
@@ -12,6 +13,7 @@ mod views;
 mod edge;
 
 pub use auth::{current_account, Account, CurrentAccount, SignIn, SignOut, SignUp};
+pub use json_text::{JsonText, JsonTextEncoding};
 pub use lists::{
     create_list, delete_list, list_lists, rename_list, CreateList, DeleteList, ListLists,
     RenameList,

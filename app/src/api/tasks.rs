@@ -6,13 +6,14 @@
 //! wins whatever order the network delivers changes in (DESIGN.md §2); the
 //! answer is the task as it now is.
 
+use super::JsonText;
 use crate::domain::{PatchForm, Task, TaskId};
 use crate::error::AppError;
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use server_fn::codec::GetUrl;
 
-#[server(prefix = "/api", endpoint = "tasks/list", input = GetUrl)]
+#[server(prefix = "/api", endpoint = "tasks/list", input = GetUrl, output = JsonText)]
 pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
     imp::list_tasks().await
 }
@@ -23,7 +24,7 @@ pub async fn list_tasks() -> Result<Vec<Task>, AppError> {
 /// `#list`); `today` is the person's date where they are (from the browser);
 /// `view` the view it was added in (in Today it is due today, in a list it
 /// goes in that list, when the line says nothing else).
-#[server(prefix = "/api", endpoint = "tasks/add")]
+#[server(prefix = "/api", endpoint = "tasks/add", output = JsonText)]
 pub async fn add_task(
     id: TaskId,
     quick_add: String,
@@ -35,7 +36,7 @@ pub async fn add_task(
 }
 
 /// Creates a task with every field given (empty text means "none").
-#[server(prefix = "/api", endpoint = "tasks/create")]
+#[server(prefix = "/api", endpoint = "tasks/create", output = JsonText)]
 #[allow(clippy::too_many_arguments)]
 pub async fn create_task(
     id: TaskId,
@@ -64,7 +65,7 @@ pub async fn create_task(
 /// to the values given; the others are left as they are (an empty value
 /// means "none"). The details form sends only what the person changed;
 /// without JavaScript it sends no `set`, which sets every field.
-#[server(prefix = "/api", endpoint = "tasks/edit")]
+#[server(prefix = "/api", endpoint = "tasks/edit", output = JsonText)]
 #[allow(clippy::too_many_arguments)]
 pub async fn edit_task(
     id: TaskId,
@@ -111,7 +112,7 @@ impl EditTask {
 
 /// Sets whether a task is done — never a toggle, so repeating it is
 /// harmless. Completing a repeating task creates its next occurrence once.
-#[server(prefix = "/api", endpoint = "tasks/complete")]
+#[server(prefix = "/api", endpoint = "tasks/complete", output = JsonText)]
 pub async fn set_completed(
     id: TaskId,
     completed: bool,
@@ -122,7 +123,7 @@ pub async fn set_completed(
 
 /// Deletes (`deleted = true`) or restores a task. Deletion is soft, so an
 /// "undo" really brings the task back.
-#[server(prefix = "/api", endpoint = "tasks/delete")]
+#[server(prefix = "/api", endpoint = "tasks/delete", output = JsonText)]
 pub async fn set_deleted(
     id: TaskId,
     deleted: bool,
@@ -132,7 +133,7 @@ pub async fn set_deleted(
 }
 
 /// Puts the given tasks in this order (the first gets position 0).
-#[server(prefix = "/api", endpoint = "tasks/reorder")]
+#[server(prefix = "/api", endpoint = "tasks/reorder", output = JsonText)]
 pub async fn reorder_tasks(
     ids: Vec<TaskId>,
     #[server(default)] at: Option<DateTime<Utc>>,

@@ -1,6 +1,7 @@
 //! Reading a view of the planner, and telling the server the person's time
 //! zone (so that its "today" is theirs).
 
+use super::JsonText;
 use crate::error::AppError;
 use crate::views::ViewPage;
 use leptos::prelude::*;
@@ -8,7 +9,7 @@ use server_fn::codec::GetUrl;
 
 /// One view (`today`, `upcoming`, `inbox`, `completed`, `list:<id>`): its
 /// tasks, the person's date, and the counts for the navigation.
-#[server(prefix = "/api", endpoint = "tasks/view", input = GetUrl)]
+#[server(prefix = "/api", endpoint = "tasks/view", input = GetUrl, output = JsonText)]
 pub async fn view_tasks(view: String) -> Result<ViewPage, AppError> {
     imp::view_tasks(view).await
 }
@@ -16,14 +17,14 @@ pub async fn view_tasks(view: String) -> Result<ViewPage, AppError> {
 /// The server's clock, in milliseconds since the epoch: the page corrects
 /// its own by it before stamping a change (a phone's clock may be minutes
 /// off, and the last action must win by when it really happened).
-#[server(prefix = "/api", endpoint = "clock", input = GetUrl)]
+#[server(prefix = "/api", endpoint = "clock", input = GetUrl, output = JsonText)]
 pub async fn server_clock() -> Result<i64, AppError> {
     Ok(chrono::Utc::now().timestamp_millis())
 }
 
 /// Sets the time zone the person's dates are in (a name like
 /// `Europe/Moscow`, from their browser).
-#[server(prefix = "/api", endpoint = "account/time_zone")]
+#[server(prefix = "/api", endpoint = "account/time_zone", output = JsonText)]
 pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
     imp::set_time_zone(time_zone).await
 }
