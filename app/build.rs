@@ -4,7 +4,8 @@
 //! This drives leptos_i18n's parser and code generator directly rather than
 //! through `leptos_i18n_build`, which also carries ICU's data-export
 //! toolchain (a network client, a WASM interpreter) that Tetrad does not
-//! need: plural rules come from ICU's compiled-in data.
+//! need. Plural forms are not leptos_i18n's either: a phrase that counts has
+//! a key per form (`_one`, `_few`, `_many`) and `text/plural.rs` picks one.
 
 use leptos_i18n_parser::parse_locales::options::{Config, ParseOptions};
 use leptos_i18n_parser::parse_locales::parse_locales;

@@ -10,6 +10,7 @@
 mod dates;
 mod errors;
 mod phrases;
+mod plural;
 mod recurrence;
 mod worker;
 

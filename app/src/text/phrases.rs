@@ -1,5 +1,6 @@
 //! Phrases with values in them: counts, titles, view names.
 
+use super::plural::{self, Form};
 use super::{due_words, recurrence, Locale};
 use crate::domain::TaskList;
 use crate::i18n::td_string;
@@ -68,8 +69,12 @@ pub fn deleted(locale: Locale, title: &str) -> String {
 /// The outbox bar: how many changes wait for the network, in the plural
 /// form the language wants for that number.
 pub fn pending_changes(locale: Locale, n: usize) -> String {
-    let count = i32::try_from(n).unwrap_or(i32::MAX);
-    td_string!(locale, pending_changes, count).to_string()
+    let count = n;
+    match plural::form(locale, n as u64) {
+        Form::One => td_string!(locale, pending_changes_one, count).to_string(),
+        Form::Few => td_string!(locale, pending_changes_few, count).to_string(),
+        Form::Many => td_string!(locale, pending_changes_many, count).to_string(),
+    }
 }
 
 /// What a failure in the outbox list says: which task, then why.

@@ -1,6 +1,7 @@
 //! A repetition rule in words: «каждый день», «каждую среду»,
 //! «по пн, чт», «каждые 3 дня».
 
+use super::plural::{self, Form};
 use super::{nth_word, Locale};
 use crate::domain::Recurrence;
 use crate::i18n::td_string;
@@ -23,7 +24,12 @@ pub fn recurrence(locale: Locale, rule: &Recurrence) -> String {
     match rule {
         Recurrence::EveryDays(1) => td_string!(locale, every_day).to_string(),
         Recurrence::EveryDays(n) => {
-            td_string!(locale, every_n_days, count = i32::from(*n)).to_string()
+            let count = *n;
+            match plural::form(locale, u64::from(count)) {
+                Form::One => td_string!(locale, every_n_days_one, count).to_string(),
+                Form::Few => td_string!(locale, every_n_days_few, count).to_string(),
+                Form::Many => td_string!(locale, every_n_days_many, count).to_string(),
+            }
         }
         Recurrence::Weekly(days) => match days.as_slice() {
             [day] => nth_word(
