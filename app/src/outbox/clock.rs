@@ -41,6 +41,21 @@ pub fn next_stamp(local: f64, offset: f64, last: i64) -> i64 {
     }
 }
 
+/// The kept `offset,last` (milliseconds); what cannot be read counts as
+/// no correction and no stamp. An offset written with a fraction by an
+/// earlier build keeps its whole milliseconds.
+pub fn read_kept(text: &str) -> (i64, i64) {
+    let mut parts = text.split(',');
+    let mut number = || {
+        let part = parts.next().unwrap_or("");
+        part.split('.')
+            .next()
+            .and_then(|whole| whole.parse().ok())
+            .unwrap_or(0)
+    };
+    (number(), number())
+}
+
 #[cfg(feature = "hydrate")]
 mod browser {
     use chrono::{DateTime, Utc};
@@ -51,18 +66,18 @@ mod browser {
         web_sys::window()?.local_storage().ok()?
     }
 
-    /// The correction and the last stamp, kept as `offset,last`.
+    /// The correction and the last stamp, kept as `offset,last` in whole
+    /// milliseconds: no float is written or read as text, which keeps
+    /// Rust's float formatting and parsing out of the WASM (issue 14).
     fn kept() -> (f64, i64) {
         let text = storage().and_then(|s| s.get_item(KEY).ok().flatten());
-        let mut parts = text.as_deref().unwrap_or("").split(',');
-        let offset = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0.0);
-        let last = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-        (offset, last)
+        let (offset, last) = super::read_kept(text.as_deref().unwrap_or(""));
+        (offset as f64, last)
     }
 
     fn keep(offset: f64, last: i64) {
         if let Some(storage) = storage() {
-            let _ = storage.set_item(KEY, &format!("{offset},{last}"));
+            let _ = storage.set_item(KEY, &format!("{},{last}", offset.round() as i64));
         }
     }
 
@@ -105,6 +120,14 @@ mod tests {
         let first = next_stamp(1_000.0, 500.0, 0);
         let second = next_stamp(1_100.0, 0.0, first);
         assert!(second > first);
+    }
+
+    #[test]
+    fn the_kept_correction_reads_back_in_whole_milliseconds() {
+        assert_eq!(read_kept("-1500,1764800000000"), (-1500, 1_764_800_000_000));
+        assert_eq!(read_kept("250.75,12"), (250, 12));
+        assert_eq!(read_kept(""), (0, 0));
+        assert_eq!(read_kept("junk"), (0, 0));
     }
 
     #[test]
