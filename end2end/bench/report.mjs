@@ -32,13 +32,15 @@ if (transfer) {
     const encodings = [...new Set(files.map((f) => f.encoding).filter(Boolean))].join(', ') || '—';
     transferRows.push(`| ${kind} | ${files.length} | ${kb(sum('raw'))} | ${kind === 'other' ? '—' : kb(sum('gzip'))} | ${kind === 'other' ? '—' : kb(sum('brotli'))} | ${kb(sum('served'))} | ${encodings} |`);
   }
-  row('First load of Today, compressed as served', kb(served), '≤ 150 KB', served <= 150 * 1024);
-} else row('First load of Today', 'not measured', '≤ 150 KB', null);
+  // Issue 14's budget, and the standing one as its stretch.
+  row('First load of Today, compressed as served', kb(served), '≤ 250 KB', served <= 250 * 1024);
+  row('First load of Today, compressed as served (stretch)', kb(served), '≤ 150 KB', served <= 150 * 1024);
+} else row('First load of Today', 'not measured', '≤ 250 KB', null);
 
 const paint = read('paint');
 if (paint) {
   row(`First contentful paint, Slow 4G + CPU ×4 (median of ${paint.runs})`, ms(paint.paintMedian), '—', null);
-  row(`Interactive (hydrated), Slow 4G + CPU ×4 (median of ${paint.runs})`, ms(paint.interactiveMedian), '≤ 3000 ms', paint.interactiveMedian <= 3000);
+  row(`Interactive (hydrated), Slow 4G + CPU ×4 (median of ${paint.runs})`, ms(paint.interactiveMedian), '≤ 2000 ms', paint.interactiveMedian <= 2000);
 }
 
 const tap = read('tap');
@@ -60,6 +62,12 @@ if (mutations) {
   }
 }
 
+// A page in its own chunk, opened for the first time (lazy.bench.ts).
+const lazy = read('lazy');
+for (const [page, figures] of Object.entries(lazy ?? {})) {
+  row(`Tap → ${page} shown, first visit, Slow 4G + CPU ×4 (median of ${figures.runs})`, ms(figures.median), '—', null);
+}
+
 const drain = read('drain');
 if (drain) row(`100 queued changes drain after reconnecting (median of ${drain.runs})`, ms(drain.median), '≤ 2000 ms', drain.median <= 2000);
 
@@ -77,7 +85,8 @@ if (wasm) {
 
 // The pages loaded when first needed (end2end/bench/chunks.mjs).
 const chunks = read('chunks');
-const chunkRows = (chunks ?? []).map((p) => `| ${p.page} | ${p.files.length} | ${kb(p.raw)} | ${kb(p.gzip)} | ${kb(p.brotli)} |`);
+const tapToShown = (page) => (lazy?.[page] ? ms(lazy[page].median) : '—');
+const chunkRows = (chunks ?? []).map((p) => `| ${p.page} | ${p.files.length} | ${kb(p.raw)} | ${kb(p.gzip)} | ${kb(p.brotli)} | ${tapToShown(p.page)} |`);
 
 const cpu = cpus();
 const machine = [
@@ -123,10 +132,13 @@ ${wasmRows.join('\n')}
 
 ${chunks ? `Lists, settings, sign-in and sign-up are WASM chunks of their own
 (\`cargo leptos build --split\`): Today's first load does not fetch them; the first
-visit to one fetches these files (the worker keeps them all at install).` : 'Not measured.'}
+visit to one fetches these files (the worker keeps them all at install).
+"Tap → shown" is the first visit's time from the tap on the page's link in
+hydrated Today to the page drawn, on Slow 4G + CPU ×4, without the worker
+(so the chunk comes from the network), median of 5.` : 'Not measured.'}
 
-| Page | Files | Raw | gzip | brotli |
-|---|---:|---:|---:|---:|
+| Page | Files | Raw | gzip | brotli | Tap → shown |
+|---|---:|---:|---:|---:|---:|
 ${chunkRows.join('\n')}
 
 ## Create-task mutation, with and without the key layer
