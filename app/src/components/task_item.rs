@@ -28,9 +28,12 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
     let completed = Memo::new(move |_| task.with(|t| t.completed_at.is_some()));
     // Still being created: nothing else can be sent about it until the
     // server (or the outbox) has it, or a change could arrive first.
-    let creating = move || {
+    // A memo, so what depends on it re-runs only when it flips: the
+    // details below are a whole form, and rebuilding them on every change
+    // of the row's mark doubled the time from a tap to the circle turning.
+    let creating = Memo::new(move |_| {
         mark.get() == Some(Mark::Sending) && outbox.known.with(|known| known.get(id).is_none())
-    };
+    });
     let sync = move || match mark.get() {
         Some(Mark::Sending) => "sending",
         Some(Mark::Failed) => "failed",
@@ -107,7 +110,7 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
                 }}
                 {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}
             </div>
-            {move || (!creating()).then(|| view! { <TaskDetails task=task.into()/> })}
+            {move || (!creating.get()).then(|| view! { <TaskDetails task=task.into()/> })}
         </li>
     }
 }
