@@ -28,11 +28,11 @@ pub fn ListTools(id: ListId) -> impl IntoView {
     let rename = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let name = form_fields(&ev)("name");
-        outbox.send(RenameList { id, name });
+        outbox.send(|_| RenameList { id, name });
     };
     let delete = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        outbox.send(DeleteList { id });
+        outbox.send(|_| DeleteList { id });
         use_navigate()("/lists", Default::default());
     };
 

@@ -52,7 +52,7 @@ fn follow_time_zone(stored: Option<TimeZoneName>) {
             return;
         };
         if here != stored.as_str() {
-            outbox.send(SetTimeZone { time_zone: here });
+            outbox.send(|_| SetTimeZone { time_zone: here });
         }
     });
 }

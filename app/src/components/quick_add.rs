@@ -12,7 +12,7 @@ use crate::api::AddTask;
 use crate::domain::{Task, TaskId, TaskTitle};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{clock, use_outbox, Change};
+use crate::outbox::{use_outbox, Change};
 use crate::quick_add;
 use crate::text;
 use crate::views::View;
@@ -71,12 +71,12 @@ pub fn QuickAdd() -> impl IntoView {
         error.set(None);
         let id = TaskId::new();
         awaiting.update(|all| all.push(id));
-        outbox.send(AddTask {
+        outbox.send(|at| AddTask {
             id,
             quick_add: text,
             today: day.to_string(),
             view: planning.view.name(),
-            at: Some(clock::now()),
+            at: Some(at),
         });
         typed.set(0);
         line.set(String::new());

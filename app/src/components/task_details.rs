@@ -10,7 +10,7 @@ use crate::api::{EditTask, ReorderTasks, SetDeleted};
 use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{clock, use_outbox};
+use crate::outbox::use_outbox;
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
@@ -51,16 +51,16 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
         edit_error.set(None);
         let patch = PatchForm::between(&form.get_untracked(), &after);
         if !patch.is_empty() {
-            outbox.send(EditTask::new(id, patch, clock::now()));
+            outbox.send(|at| EditTask::new(id, patch, at));
         }
         close();
     };
     let delete = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        outbox.send(SetDeleted {
+        outbox.send(|at| SetDeleted {
             id,
             deleted: true,
-            at: Some(clock::now()),
+            at: Some(at),
         });
         let title = task.with_untracked(|t| t.title.to_string());
         planning.deleted.set(Some(Deleted { id, title }));
@@ -182,10 +182,7 @@ fn Reorder(id: TaskId) -> impl IntoView {
             return;
         }
         ids.swap(at, to as usize);
-        outbox.send(ReorderTasks {
-            ids,
-            at: Some(clock::now()),
-        });
+        outbox.send(|at| ReorderTasks { ids, at: Some(at) });
     };
     ordered.then(|| {
         view! {

@@ -13,7 +13,7 @@ use super::planning::use_planning;
 use super::{MintedKey, TaskDetails};
 use crate::api::SetCompleted;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{clock, use_outbox, Mark, Shown};
+use crate::outbox::{use_outbox, Mark, Shown};
 use crate::text;
 use leptos::prelude::*;
 
@@ -72,10 +72,11 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
 
     let tap = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        outbox.send(SetCompleted {
+        let completed = !completed.get_untracked();
+        outbox.send(|at| SetCompleted {
             id,
-            completed: !completed.get_untracked(),
-            at: Some(clock::now()),
+            completed,
+            at: Some(at),
         });
     };
 

@@ -5,7 +5,7 @@
 use super::planning::use_planning;
 use crate::api::SetDeleted;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{clock, use_outbox};
+use crate::outbox::use_outbox;
 use crate::text;
 use leptos::prelude::*;
 
@@ -18,10 +18,10 @@ pub fn UndoBar() -> impl IntoView {
     // shown on the task's row and in the outbox bar.
     let undo = move |_| {
         if let Some(deleted) = planning.deleted.get_untracked() {
-            outbox.send(SetDeleted {
+            outbox.send(|at| SetDeleted {
                 id: deleted.id,
                 deleted: false,
-                at: Some(clock::now()),
+                at: Some(at),
             });
             planning.deleted.set(None);
         }

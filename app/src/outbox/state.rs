@@ -17,6 +17,7 @@
 use super::send::Answer;
 use super::{clock, memory, Change, Entry, Known, Snapshot};
 use crate::domain::{Task, UserId};
+use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -85,14 +86,18 @@ pub fn use_outbox() -> Outbox {
 }
 
 impl Outbox {
-    /// Sends a change: `call` is a server function's arguments, `at` in them
-    /// already stamped by `clock::now`.
-    pub fn send<F>(&self, call: F)
+    /// Sends a change, stamped once with the time of the action (DESIGN.md
+    /// §2): `change` builds the server function's arguments from the stamp
+    /// (their `at`), and the outbox dates its entry with the same one. One
+    /// stamp per action is also one read and write of the kept clock, on
+    /// the path from a tap to the screen.
+    pub fn send<F>(&self, change: impl FnOnce(DateTime<Utc>) -> F)
     where
         F: server_fn::ServerFn + Serialize,
     {
-        match serde_qs::to_string(&call) {
-            Ok(body) => self.deliver(Entry::new(F::PATH, body, clock::now())),
+        let at = clock::now();
+        match serde_qs::to_string(&change(at)) {
+            Ok(body) => self.deliver(Entry::new(F::PATH, body, at)),
             Err(error) => leptos::logging::error!("a change could not be encoded: {error}"),
         }
     }

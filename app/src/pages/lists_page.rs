@@ -57,7 +57,7 @@ fn NewList() -> impl IntoView {
     let create = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let name = form_fields(&ev)("name");
-        outbox.send(CreateList {
+        outbox.send(|_| CreateList {
             id: ListId::new(),
             name,
         });
