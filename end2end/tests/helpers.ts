@@ -149,6 +149,15 @@ export function taskRow(page: Page, title: string) {
  * Cuts the network, then waits for a round trip to the service worker, so
  * the next request meets a running worker under the new conditions.
  */
+/** Waits until the worker keeps `paths` for this account (it fetches them once the page said hello). */
+export async function waitForKeptPages(page: Page, paths: string[]): Promise<void> {
+  await expect.poll(() => page.evaluate(async () => {
+    const pages = (await caches.keys()).find((name) => name.startsWith('tetrad-pages-'));
+    if (!pages) return [];
+    return (await (await caches.open(pages)).keys()).map((request) => new URL(request.url).pathname).sort();
+  })).toEqual(expect.arrayContaining(paths));
+}
+
 export async function goOffline(page: Page): Promise<void> {
   await page.context().setOffline(true);
   const answer = await page.evaluate(() => new Promise<string>((resolve) => {

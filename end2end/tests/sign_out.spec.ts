@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
-  goOffline, PASSWORD, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox,
+  goOffline, PASSWORD, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForHydration, waitForKeptPages,
+  waitForOutbox,
 } from './helpers';
 
 // Signing out never hides changes that wait for the network: the person
@@ -39,6 +40,8 @@ test('signing out with a change waiting says so; "once they are sent" signs out 
 test('offline, signing out says it needs the network, and the waiting change stays shown as waiting', async ({ page, context }) => {
   await signUp(page, uniqueName('metro'));
   await waitForOutbox(page);
+  // The reload below is offline: the worker must have kept the planner.
+  await waitForKeptPages(page, ['/']);
   await goOffline(page);
   await quickAdd(page, 'Реферат');
   await expect(taskRow(page, 'Реферат')).toHaveAttribute('data-sync', 'queued');
