@@ -19,7 +19,7 @@
   // replay after the mutation deadline, so a hung request never holds the
   // queue longer than that.
   const DEADLINES = Object.freeze({
-    mutation: 8000, navigation: 3000, firstNavigation: 20000, read: 8000, warm: 15000,
+    mutation: 8000, navigation: 3000, firstNavigation: 20000, read: 8000, warm: 15000, signedIn: 8000,
   });
   // The outbox keeps a change this long (the server keeps its key as long);
   // an older one waits for the person to send or drop it.
@@ -134,9 +134,28 @@
     return form.toString();
   }
 
-  /** Whether a sign-in, sign-up or sign-out went through (the account changes). */
-  function authSucceeded(outcome) {
-    return isSaved(outcome);
+  /**
+   * What follows a sign-in, sign-up or sign-out, from its answer: `null`
+   * when it did not go through (nothing changes); else the account that is
+   * now signed in (the one the answer names; `null` after a sign-out, or
+   * when the answer is a form's redirect whose headers the worker cannot
+   * read) and the pages to keep for it before the answer reaches the page.
+   * Keeping Today first means the planner the person sees next opens
+   * offline at once, even if the network goes before the page says hello.
+   */
+  function afterAuth({ status, error, account }, names) {
+    if (!isSaved({ status, error })) return null;
+    return { account: account || null, keep: account ? [names.homePage] : [] };
+  }
+
+  /**
+   * The account to take as current when a navigation's page is kept: the
+   * one the page names, if the worker knows none yet (a page opened right
+   * after a sign-in whose answer it could not read, or before the page's
+   * hello); `null` leaves the current account as it is.
+   */
+  function accountFromPage(pageAccount, current) {
+    return !current && pageAccount ? pageAccount : null;
   }
 
   /**
@@ -226,7 +245,7 @@
 
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, GATEWAY,
-    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, isRead, authSucceeded,
+    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, isRead, afterAuth, accountFromPage,
     keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;

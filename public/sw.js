@@ -447,6 +447,14 @@ async function keep(path, response, cacheName = PAGE_CACHE) {
   return true;
 }
 
+/** A page the browser navigated to, kept; it may name the current account (policy.accountFromPage). */
+async function keepNavigated(path, response) {
+  const account = response.headers.get(names.accountHeader);
+  if (!(await keep(path, response))) return;
+  const current = policy.accountFromPage(account, await currentAccount());
+  if (current) await setCurrentAccount(current);
+}
+
 /** The kept pages: path → the account each was made for (null: public). */
 async function keptPages(cacheName = PAGE_CACHE) {
   const cache = await caches.open(cacheName);
@@ -550,7 +558,7 @@ async function navigate(event) {
   // The network's answer is passed on as soon as it starts; keeping a copy
   // for offline use happens beside it and never holds it up.
   const network = fetch(request).then((response) => {
-    event.waitUntil(keep(path, response.clone()).catch(() => undefined));
+    event.waitUntil(keepNavigated(path, response.clone()).catch(() => undefined));
     return response;
   });
   event.waitUntil(network.catch(() => undefined));
@@ -577,15 +585,25 @@ async function cacheFirst(request) {
   return response;
 }
 
-async function authRequest(request) {
-  // Whoever signs in next, nothing queued is sent until their page says
-  // who they are, and the pages kept for offline use go. Only once it went
-  // through: a sign-out that fails offline changes nothing (the person is
-  // still signed in, and their waiting changes still show).
-  const response = await fetch(request);
-  if (policy.authSucceeded(outcomeOf(response))) {
-    await setCurrentAccount(null);
+async function authRequest(event) {
+  // Only once it went through: a sign-out that fails offline changes
+  // nothing (the person is still signed in, and their waiting changes
+  // still show). Then the pages kept for the previous account go, and the
+  // account the answer names (none after a sign-out) becomes current. Its
+  // Today is kept before the page hears the answer, so the person who sees
+  // the planner can go offline that instant and still reopen it; on a very
+  // slow network the answer waits a few seconds at most, and the keeping
+  // goes on behind it.
+  const response = await fetch(event.request);
+  const next = policy.afterAuth({
+    ...outcomeOf(response), account: response.headers.get(names.accountHeader),
+  }, names);
+  if (next) {
+    await setCurrentAccount(next.account);
     await caches.delete(PAGE_CACHE);
+    const kept = Promise.all(next.keep.map((path) => fetchAndKeep(path)));
+    event.waitUntil(kept);
+    await Promise.race([kept, new Promise((resolve) => setTimeout(resolve, policy.DEADLINES.signedIn))]);
     await tellPages();
   }
   return response;
@@ -634,7 +652,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return; // other origins: never touched
   const path = url.pathname;
-  if (policy.isAuth(request.method, path, names)) event.respondWith(authRequest(request));
+  if (policy.isAuth(request.method, path, names)) event.respondWith(authRequest(event));
   else if (policy.isMutation(request.method, path, names)) event.respondWith(sendMutation(event));
   else if (request.method !== 'GET') return;
   else if (request.mode === 'navigate') event.respondWith(navigate(event));

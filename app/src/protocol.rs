@@ -53,6 +53,7 @@ pub fn worker_names() -> serde_json::Value {
         "listPagePrefix": LIST_PAGE_PREFIX,
         "publicPages": PUBLIC_PAGES,
         "offlinePages": offline_pages(),
+        "homePage": crate::views::View::Today.path(),
     })
 }
 
@@ -81,5 +82,6 @@ mod tests {
         assert_eq!(names["keyField"], KEY_FIELD);
         assert_eq!(names["accountHeader"], ACCOUNT_HEADER);
         assert_eq!(names["authPrefix"], AUTH_PREFIX);
+        assert_eq!(names["homePage"], "/");
     }
 }

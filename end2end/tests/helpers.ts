@@ -12,9 +12,19 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('body')).toHaveAttribute('data-hydrated', 'true');
 }
 
+/**
+ * Waits until the service worker controls the page: installed, its files
+ * kept. A person typing a name and a password takes longer than that; a
+ * test typing at once must wait, or the sign-in would bypass the worker.
+ */
+export async function waitForWorker(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
 export async function signUp(page: Page, name: string, password = PASSWORD): Promise<void> {
   await page.goto('/signup');
   await waitForHydration(page);
+  await waitForWorker(page);
   await page.fill('input[name="username"]', name);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');
@@ -24,6 +34,7 @@ export async function signUp(page: Page, name: string, password = PASSWORD): Pro
 export async function signIn(page: Page, name: string, password = PASSWORD): Promise<void> {
   await page.goto('/signin');
   await waitForHydration(page);
+  await waitForWorker(page);
   await page.fill('input[name="username"]', name);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');

@@ -43,8 +43,6 @@ test('a task saved a moment before the network went is still there when the app 
 
 test('a kept page served twice offline carries fresh ids and keys in its forms', async ({ page }) => {
   await signUp(page, uniqueName('minted'));
-  await waitForOutbox(page);
-  await page.waitForTimeout(500);
   await goOffline(page);
   const minted = () => page.locator('form.quick-add input[data-minted]')
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));

@@ -15,6 +15,7 @@ const names = {
   listPagePrefix: '/lists/',
   publicPages: ['/signin', '/signup'],
   offlinePages: ['/', '/upcoming', '/inbox', '/completed', '/lists', '/settings'],
+  homePage: '/',
 };
 
 test('a mutation the network fails, or a gateway answers, is kept; any other answer is passed on', () => {
@@ -136,10 +137,21 @@ test('mutations are POSTs under /api/ outside sign-in; reads are GETs under /api
 });
 
 test('a sign-in or sign-out changes the account only when it went through', () => {
-  assert.ok(policy.authSucceeded({ status: 200 }));
-  assert.ok(policy.authSucceeded({ status: 302 }));
-  assert.ok(!policy.authSucceeded({ status: 401 }));
-  assert.ok(!policy.authSucceeded({ error: 'network' }));
+  assert.equal(policy.afterAuth({ status: 401, account: null }, names), null);
+  assert.equal(policy.afterAuth({ status: 429, account: null }, names), null);
+  assert.equal(policy.afterAuth({ error: 'network' }, names), null);
+  assert.deepEqual(policy.afterAuth({ status: 302, account: null }, names), { account: null, keep: [] });
+});
+
+test('a sign-in that names its account makes it current and keeps Today before the page hears the answer', () => {
+  assert.deepEqual(policy.afterAuth({ status: 200, account: 'a' }, names), { account: 'a', keep: ['/'] });
+  assert.deepEqual(policy.afterAuth({ status: 200, account: null }, names), { account: null, keep: [] });
+});
+
+test('a kept page names the current account only when the worker knows none', () => {
+  assert.equal(policy.accountFromPage('a', null), 'a');
+  assert.equal(policy.accountFromPage('a', 'b'), null);
+  assert.equal(policy.accountFromPage(null, null), null);
 });
 
 test('a page is kept when the server made it for an account, or it is public', () => {

@@ -14,6 +14,7 @@ use uuid::Uuid;
 on_both_backends!(
     the_service_worker_is_served_uncached_with_the_build_written_in,
     the_list_page_names_the_account_it_was_made_for,
+    a_sign_up_or_sign_in_names_the_account_it_opened_and_a_refused_one_names_none,
     a_change_naming_another_account_is_refused_and_does_nothing,
     a_change_naming_its_own_account_is_done,
 );
@@ -74,6 +75,29 @@ async fn the_list_page_names_the_account_it_was_made_for(backend: Backend) {
 
     let stranger = app.browser().get(app.url("/")).send().await.unwrap();
     assert!(stranger.headers().get("x-tetrad-account").is_none());
+}
+
+async fn a_sign_up_or_sign_in_names_the_account_it_opened_and_a_refused_one_names_none(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let named = |response: &reqwest::Response| {
+        let header = response.headers().get("x-tetrad-account");
+        header.map(|value| value.to_str().unwrap().to_owned())
+    };
+    let phone = app.browser();
+    let signed_up = app.sign_up(&phone, "vera", "correct horse battery").await;
+    assert!(signed_up.status().is_success());
+    let id = account_id(&app, &phone).await;
+    assert_eq!(named(&signed_up), Some(id.clone()));
+
+    let laptop = app.browser();
+    let refused = app.sign_in(&laptop, "vera", "wrong horse battery").await;
+    assert!(!refused.status().is_success());
+    assert_eq!(named(&refused), None);
+    let signed_in = app.sign_in(&laptop, "vera", "correct horse battery").await;
+    assert!(signed_in.status().is_success());
+    assert_eq!(named(&signed_in), Some(id));
 }
 
 async fn a_change_naming_another_account_is_refused_and_does_nothing(backend: Backend) {

@@ -145,6 +145,9 @@ mod imp {
             .await
             .map_err(|e| call.storage_fault(e))?;
         call.send_cookie(token.set_cookie(&call.state.settings))?;
+        // The worker learns who signed in from the answer itself, and keeps
+        // their Today before the page shows it.
+        call.name_account(user_id);
         call.redirect("/");
         Ok(())
     }
