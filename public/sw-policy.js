@@ -2,7 +2,7 @@
 // functions (no `self`, no `fetch`, no IndexedDB): an answer's status, an
 // entry's age and attempts, the account, in; a decision out. `sw.js` wires
 // them to the browser; `end2end/worker/policy.test.mjs` holds them to
-// DESIGN.md §4 with `node --test`. The server writes this file into
+// docs/design.md §4 with `node --test`. The server writes this file into
 // `/sw.js`; Node loads it as a CommonJS module.
 (function (root) {
   'use strict';
