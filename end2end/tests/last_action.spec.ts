@@ -3,7 +3,7 @@ import {
   addTask, deleteTask, goOffline, serverTasks, signIn, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
-// DESIGN.md §2: the last action wins, whatever order the network delivers
+// docs/design.md §2: the last action wins, whatever order the network delivers
 // changes in — two taps whose requests cross on the wire, two devices.
 
 const bar = (page: import('@playwright/test').Page) => page.locator('#outbox-status');

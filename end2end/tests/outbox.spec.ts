@@ -4,7 +4,7 @@ import {
   waitForOutbox,
 } from './helpers';
 
-// DESIGN.md §4–5: a change made without a network is kept, shown as
+// docs/design.md §4–5: a change made without a network is kept, shown as
 // waiting, and saved exactly once when the network is back.
 
 const bar = (page: import('@playwright/test').Page) => page.locator('#outbox-status');

@@ -3,7 +3,7 @@ import {
   addTask, goOffline, quickAdd, serverTasks, signIn, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
-// The replay paths DESIGN.md §4 promises: replay without an `online` event
+// The replay paths docs/design.md §4 promises: replay without an `online` event
 // (becoming visible, the timer), one replay at a time across tabs, the 401
 // pause until the same account signs in again, and a failing change the
 // person discards (the ones behind it are then sent).

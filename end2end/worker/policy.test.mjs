@@ -1,4 +1,4 @@
-// The service worker's decisions (public/sw-policy.js), held to DESIGN.md
+// The service worker's decisions (public/sw-policy.js), held to docs/design.md
 // §4: every class of answer, an entry's age and attempts, whose account.
 // Run by scripts/test.sh with `node --test`.
 import { test } from 'node:test';

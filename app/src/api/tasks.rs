@@ -3,7 +3,7 @@
 //! carries `at`: when the person made it (their clock corrected by the
 //! server's, never later than the server's now). A change older than the
 //! last change of the field it sets alters nothing, so the last action
-//! wins whatever order the network delivers changes in (DESIGN.md §2); the
+//! wins whatever order the network delivers changes in (docs/design.md §2); the
 //! answer is the task as it now is.
 
 use super::JsonText;
@@ -37,7 +37,6 @@ pub async fn add_task(
 
 /// Creates a task with every field given (empty text means "none").
 #[server(prefix = "/api", endpoint = "tasks/create", output = JsonText)]
-#[allow(clippy::too_many_arguments)]
 pub async fn create_task(
     id: TaskId,
     title: String,
@@ -66,7 +65,6 @@ pub async fn create_task(
 /// means "none"). The details form sends only what the person changed;
 /// without JavaScript it sends no `set`, which sets every field.
 #[server(prefix = "/api", endpoint = "tasks/edit", output = JsonText)]
-#[allow(clippy::too_many_arguments)]
 pub async fn edit_task(
     id: TaskId,
     #[server(default)] title: String,

@@ -1,4 +1,4 @@
-//! The last action wins (DESIGN.md §2): every part of a task remembers when
+//! The last action wins (docs/design.md §2): every part of a task remembers when
 //! it last changed, and a change older than that alters nothing. So two
 //! taps whose requests cross on the wire, two devices, or a change replayed
 //! days later all end in the state of the person's latest action. The same

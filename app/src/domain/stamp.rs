@@ -1,5 +1,5 @@
 //! When a person made a change: milliseconds since the epoch by their
-//! clock, corrected by the server's (DESIGN.md §2). Stamps decide which of
+//! clock, corrected by the server's (docs/design.md §2). Stamps decide which of
 //! two changes to the same field wins, whatever order they arrive in.
 
 use chrono::{DateTime, Utc};

@@ -1,5 +1,5 @@
 //! The time a change is stamped with: the browser's clock corrected by the
-//! server's (DESIGN.md §2). A phone whose clock runs minutes off must not
+//! server's (docs/design.md §2). A phone whose clock runs minutes off must not
 //! decide which of two changes was the last; so the page asks the server
 //! for its time (`/api/clock`), keeps the difference on the phone, and
 //! adds it to every stamp. Stamps from this browser never go back, even

@@ -1,4 +1,4 @@
-//! The page's side of the outbox (DESIGN.md §4–5). The service worker
+//! The page's side of the outbox (docs/design.md §4–5). The service worker
 //! (`public/sw.js`) keeps every mutation the network did not take and
 //! replays it later; it tells the page what it holds. This module turns that
 //! into what the person sees: which tasks wait, which failed, how many

@@ -86,7 +86,7 @@ pub fn use_outbox() -> Outbox {
 }
 
 impl Outbox {
-    /// Sends a change, stamped once with the time of the action (DESIGN.md
+    /// Sends a change, stamped once with the time of the action (docs/design.md
     /// §2): `change` builds the server function's arguments from the stamp
     /// (their `at`), and the outbox dates its entry with the same one. One
     /// stamp per action is also one read and write of the kept clock, on

@@ -1,4 +1,4 @@
-//! The idempotency layer (DESIGN.md §3) around every mutating server function.
+//! The idempotency layer (docs/design.md §3) around every mutating server function.
 //!
 //! For a POST under `/api/` (sign-in, sign-up and sign-out excepted):
 //! 1. the session names the account (401 without one) — keys are per account;
