@@ -89,6 +89,7 @@ impl Config {
             keys: Duration::from_secs(
                 parse_number(&lookup, "TETRAD_KEY_RETENTION_HOURS", 168)? * 3600,
             ),
+            sign_in_window: settings.sign_in_window,
             ..Retention::default()
         };
         let key_lease = Duration::from_secs(parse_number(&lookup, "TETRAD_KEY_LEASE_SECS", 15)?);

@@ -1,4 +1,5 @@
-//! The periodic clean-up job: expired idempotency keys, expired sessions.
+//! The periodic clean-up job: expired idempotency keys, expired sessions,
+//! and failed sign-ins older than the throttling window.
 //! It runs on every instance (deleting is idempotent) every `interval`,
 //! in bounded batches so that no single statement locks a large table.
 
@@ -14,6 +15,9 @@ pub struct Retention {
     pub keys: Duration,
     pub interval: Duration,
     pub batch: u32,
+    /// Failed sign-ins older than this no longer count (the throttling
+    /// window), so they go.
+    pub sign_in_window: Duration,
 }
 
 impl Default for Retention {
@@ -22,6 +26,7 @@ impl Default for Retention {
             keys: Duration::from_secs(7 * 24 * 3600),
             interval: Duration::from_secs(600),
             batch: 1000,
+            sign_in_window: Duration::from_secs(15 * 60),
         }
     }
 }
@@ -53,6 +58,11 @@ pub async fn clean_up(storage: &dyn Storage, retention: &Retention) -> u64 {
     }
     if let Err(error) = storage.delete_expired_sessions(now).await {
         tracing::warn!(%error, "deleting expired sessions failed");
+    }
+    let window = chrono::Duration::from_std(retention.sign_in_window)
+        .unwrap_or(chrono::Duration::minutes(15));
+    if let Err(error) = storage.delete_failed_sign_ins_before(now - window).await {
+        tracing::warn!(%error, "deleting old failed sign-ins failed");
     }
     deleted
 }

@@ -1,6 +1,9 @@
 //! The storage contract: every test runs against SQLite and PostgreSQL,
 //! each on a database of its own.
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[macro_use]
 mod support;
 
@@ -23,6 +26,7 @@ on_both_backends!(
     cleaning_up_removes_only_expired_sessions,
     failed_sign_ins_are_counted_per_name_within_the_window,
     a_successful_sign_in_clears_the_failures,
+    failed_sign_ins_older_than_the_window_are_purged_and_newer_ones_kept,
     creating_a_task_twice_with_one_id_keeps_one_task,
     a_task_id_owned_by_another_account_is_a_conflict,
     each_account_lists_only_its_own_tasks_oldest_first,
@@ -243,6 +247,30 @@ async fn failed_sign_ins_are_counted_per_name_within_the_window(backend: Backend
     assert_eq!(
         f.storage
             .count_failed_sign_ins(&name("petya"), at(0))
+            .await
+            .unwrap(),
+        1
+    );
+}
+
+async fn failed_sign_ins_older_than_the_window_are_purged_and_newer_ones_kept(backend: Backend) {
+    let f = fixture(backend).await;
+    for minute in [1, 5, 9] {
+        f.storage
+            .record_failed_sign_in(&name("masha"), at(minute))
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        f.storage
+            .delete_failed_sign_ins_before(at(5))
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        f.storage
+            .count_failed_sign_ins(&name("masha"), at(0))
             .await
             .unwrap(),
         1

@@ -96,6 +96,13 @@ pub trait Storage: Send + Sync + 'static {
 
     async fn clear_failed_sign_ins(&self, username: &Username) -> Result<(), StorageError>;
 
+    /// Deletes failed sign-ins made at or before `before` (older than any
+    /// window counts); returns how many.
+    async fn delete_failed_sign_ins_before(
+        &self,
+        before: DateTime<Utc>,
+    ) -> Result<u64, StorageError>;
+
     /// The user's tasks that are not deleted, in their order (position,
     /// then age).
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;

@@ -189,6 +189,18 @@ impl Storage for PostgresStorage {
         Ok(())
     }
 
+    async fn delete_failed_sign_ins_before(
+        &self,
+        before: DateTime<Utc>,
+    ) -> Result<u64, StorageError> {
+        let done = sqlx::query("DELETE FROM failed_sign_ins WHERE attempted_at <= $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await
+            .map_err(storage_error)?;
+        Ok(done.rows_affected())
+    }
+
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
         let sql = format!(
             "SELECT {TASK_COLUMNS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL ORDER BY position, created_at, id"
