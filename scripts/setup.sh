@@ -19,6 +19,14 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# rustfmt and clippy: the test run checks formatting and lints.
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
+
 if [ "$(cargo leptos --version 2>/dev/null || true)" != "cargo-leptos $CARGO_LEPTOS_VERSION" ]; then
   say "installing cargo-leptos $CARGO_LEPTOS_VERSION (about 10 minutes, once)"
   # --debug halves the build time; cargo-leptos does little work of its own.

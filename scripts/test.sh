@@ -38,6 +38,13 @@ pg_isready -d "$TETRAD_TEST_POSTGRES/postgres"
 phase "unit and integration tests"
 cargo test --locked -p app -p server
 
+phase "lints"
+# Formatting, and clippy with every warning an error: the server and its
+# tests, and the WASM the browser runs (the workspace's lints: Cargo.toml).
+cargo fmt --all -- --check
+cargo clippy --locked --all-targets -p app -p server -- -D warnings
+cargo clippy --locked -p frontend --target wasm32-unknown-unknown -- -D warnings
+
 phase "service worker policy (node:test)"
 node --test end2end/worker/
 

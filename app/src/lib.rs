@@ -20,7 +20,12 @@ pub mod views;
 
 // The generated `i18n` module: the `Locale` enum, `use_i18n`, the
 // `I18nContextProvider` and the `t!` family, from app/locales (build.rs).
-include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
+// Generated code is not held to the workspace's lints.
+#[allow(clippy::expect_used, clippy::unwrap_used)]
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
+}
+pub use generated::i18n;
 
 #[cfg(feature = "ssr")]
 pub mod ssr;

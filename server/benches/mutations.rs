@@ -10,8 +10,12 @@
 //! The two servers run side by side and are measured in alternating rounds,
 //! so a noisy machine slows both alike; the ratio is the figure to read.
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+// A benchmark prints its figures.
+#![allow(clippy::print_stdout)]
+
 #[path = "../tests/support/mod.rs"]
-#[allow(unused_macros)]
 mod support;
 
 use futures::stream::{self, StreamExt};

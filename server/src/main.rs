@@ -21,7 +21,11 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::from_env()?;
     tracing::info!(?config, "starting");
     let app = Application::build(config).await?;
-    println!("Tetrad is running at http://{}", app.local_addr());
+    // The one line a person running scripts/run.sh reads: where to go.
+    #[allow(clippy::print_stdout)]
+    {
+        println!("Tetrad is running at http://{}", app.local_addr());
+    }
     app.run_until(shutdown::signal()).await?;
     tracing::info!("stopped cleanly");
     Ok(())

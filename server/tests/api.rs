@@ -1,6 +1,9 @@
 //! The server as a browser meets it: accounts, sessions, tasks and the
 //! protections around them, through `spawn_app()` on both backends.
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[macro_use]
 mod support;
 

@@ -2,6 +2,9 @@
 //! reach on every endpoint, markup stays text, and malformed or junk input
 //! gets a clear 4xx — never a 5xx.
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[macro_use]
 mod support;
 

@@ -1,6 +1,9 @@
 //! The task mutations through the HTTP API: set-state descriptions, safe to
 //! repeat, on both backends.
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[macro_use]
 mod support;
 

@@ -1,6 +1,9 @@
 //! The views through the HTTP API: "today" is the person's, in the time
 //! zone their browser gave, on both backends.
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[macro_use]
 mod support;
 

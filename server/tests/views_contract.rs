@@ -1,6 +1,9 @@
 //! The planner's views as each backend reads them: which tasks, in which
 //! order, and the counts in the navigation — on SQLite and PostgreSQL.
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[macro_use]
 mod support;
 

@@ -39,11 +39,11 @@ pub fn day_heading(locale: Locale, date: NaiveDate, today: NaiveDate) -> String 
 /// «пт, 12 мая», with the year when it is not today's.
 fn calendar_words(locale: Locale, date: NaiveDate, today: NaiveDate) -> String {
     let weekday = nth_word(
-        &td_string!(locale, weekdays_short),
+        td_string!(locale, weekdays_short),
         ' ',
         date.weekday().num_days_from_monday() as usize,
     );
-    let month = nth_word(&td_string!(locale, months_of), ' ', date.month0() as usize);
+    let month = nth_word(td_string!(locale, months_of), ' ', date.month0() as usize);
     let day = date.day();
     if date.year() == today.year() {
         td_string!(locale, calendar_date, weekday, day, month).to_string()

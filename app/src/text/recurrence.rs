@@ -33,7 +33,7 @@ pub fn recurrence(locale: Locale, rule: &Recurrence) -> String {
         }
         Recurrence::Weekly(days) => match days.as_slice() {
             [day] => nth_word(
-                &td_string!(locale, every_weekday),
+                td_string!(locale, every_weekday),
                 '|',
                 day.num_days_from_monday() as usize,
             ),
@@ -41,7 +41,7 @@ pub fn recurrence(locale: Locale, rule: &Recurrence) -> String {
                 let short = td_string!(locale, weekdays_short);
                 let names: Vec<String> = days
                     .iter()
-                    .map(|d| nth_word(&short, ' ', d.num_days_from_monday() as usize))
+                    .map(|d| nth_word(short, ' ', d.num_days_from_monday() as usize))
                     .collect();
                 td_string!(locale, on_weekdays, days = names.join(", ")).to_string()
             }

@@ -12,6 +12,11 @@
 //!
 //! `TETRAD_CHAOS_SEED` replays a run (every report prints its seed).
 
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+// The chaos test prints its seed and fault counts.
+#![allow(clippy::print_stdout)]
+
 #[macro_use]
 #[path = "../support/mod.rs"]
 mod support;

@@ -176,10 +176,10 @@ impl Model {
                         });
                     }
                     // Taken back: the next goes too, unless it was touched.
-                    (Some(next), false, true) => {
-                        if self.tasks.get(&next.id).is_some_and(|n| !n.touched) {
-                            self.tasks.remove(&next.id);
-                        }
+                    (Some(next), false, true)
+                        if self.tasks.get(&next.id).is_some_and(|n| !n.touched) =>
+                    {
+                        self.tasks.remove(&next.id);
                     }
                     _ => {}
                 }

@@ -2,6 +2,8 @@
 //! `spawn_app()`, a whole server on a free port.
 
 #![allow(dead_code, unused_imports, unused_macros)]
+// Helpers of tests: a failed unwrap here is the test failing, with its cause.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 /// Runs each named `async fn test(backend: Backend)` once on SQLite and once
 /// on PostgreSQL, as `sqlite::test` and `postgres::test`.
