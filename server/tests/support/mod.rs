@@ -20,6 +20,8 @@ macro_rules! on_both_backends {
 
 pub mod databases;
 pub mod spawn;
+pub mod student;
 
 pub use databases::{Backend, TestDatabase};
 pub use spawn::{spawn_app, TestApp};
+pub use student::Student;

@@ -2,14 +2,9 @@
 //! when many are rendered at once (a class of bug in the renderer once cut
 //! about one page in fifty short under load, or left it hanging).
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod support;
-
+use crate::support::{spawn_app, Backend};
 use futures::stream::{self, StreamExt};
 use reqwest::StatusCode;
-use support::{spawn_app, Backend};
 use uuid::Uuid;
 
 /// Many renders on several threads, as a real server does them.

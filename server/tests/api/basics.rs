@@ -1,15 +1,9 @@
 //! The server as a browser meets it: accounts, sessions, tasks and the
 //! protections around them, through `spawn_app()` on both backends.
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{spawn_app, Backend};
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{spawn_app, Backend};
 use uuid::Uuid;
 
 on_both_backends!(
@@ -170,7 +164,7 @@ async fn the_session_cookie_is_http_only_and_same_site_lax(backend: Backend) {
 }
 
 async fn the_session_cookie_is_secure_behind_https(backend: Backend) {
-    let app = support::spawn::spawn_app_with(backend, |config| {
+    let app = crate::support::spawn::spawn_app_with(backend, |config| {
         config.settings.secure_cookies = true;
     })
     .await;
@@ -225,7 +219,7 @@ async fn signing_out_ends_the_session(backend: Backend) {
 }
 
 async fn repeated_wrong_passwords_are_throttled(backend: Backend) {
-    let app = support::spawn::spawn_app_with(backend, |config| {
+    let app = crate::support::spawn::spawn_app_with(backend, |config| {
         config.settings.sign_in_attempts = 3;
     })
     .await;

@@ -3,15 +3,9 @@
 //! names another account than the session's (so a change queued by one
 //! person is never applied as another).
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{spawn_app, Backend, TestApp};
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{spawn_app, Backend, TestApp};
 use uuid::Uuid;
 
 on_both_backends!(

@@ -1,15 +1,9 @@
 //! The task mutations through the HTTP API: set-state descriptions, safe to
 //! repeat, on both backends.
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{Backend, Student};
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{spawn_app, Backend, TestApp};
 use uuid::Uuid;
 
 on_both_backends!(
@@ -33,42 +27,7 @@ on_both_backends!(
     a_change_from_the_future_counts_as_made_now,
 );
 
-struct Student {
-    app: TestApp,
-    browser: reqwest::Client,
-}
-
 impl Student {
-    async fn new(backend: Backend) -> Self {
-        let app = spawn_app(backend).await;
-        let browser = app.signed_up_browser("masha").await;
-        Self { app, browser }
-    }
-
-    async fn send(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
-        self.send_keyed(&Uuid::new_v4().to_string(), path, form)
-            .await
-    }
-
-    async fn send_keyed(&self, key: &str, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
-        self.app.post_keyed(&self.browser, key, path, form).await
-    }
-
-    async fn ok(&self, path: &str, form: &[(&str, &str)]) -> Value {
-        let response = self.send(path, form).await;
-        assert_eq!(
-            response.status(),
-            StatusCode::OK,
-            "{path}: {}",
-            response.text().await.unwrap()
-        );
-        response.json().await.unwrap()
-    }
-
-    async fn tasks(&self) -> Vec<Value> {
-        self.app.tasks(&self.browser).await
-    }
-
     /// A daily task due on 1 September 2026.
     async fn daily_task(&self) -> String {
         let id = Uuid::now_v7().to_string();

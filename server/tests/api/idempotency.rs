@@ -1,17 +1,11 @@
 //! docs/design.md §3 through the HTTP API: every mutation carries an idempotency
 //! key, is done once, and every repeat gets the stored answer.
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{spawn_app, Backend, TestApp};
 use app::ssr::idempotency::KeyClaim;
 use chrono::Utc;
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{spawn_app, Backend, TestApp};
 use uuid::Uuid;
 
 on_both_backends!(

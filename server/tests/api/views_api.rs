@@ -1,18 +1,12 @@
 //! The views through the HTTP API: "today" is the person's, in the time
 //! zone their browser gave, on both backends.
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{spawn_app, Backend, Student};
 use app::domain::TimeZoneName;
 use app::ssr::clock::today_in;
 use chrono::{Days, NaiveDate, Utc};
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{spawn_app, Backend, TestApp};
 use uuid::Uuid;
 
 on_both_backends!(
@@ -23,26 +17,10 @@ on_both_backends!(
     views_are_only_for_the_signed_in,
 );
 
-struct Student {
-    app: TestApp,
-    browser: reqwest::Client,
-}
-
 impl Student {
-    async fn new(backend: Backend) -> Self {
-        let app = spawn_app(backend).await;
-        let browser = app.signed_up_browser("masha").await;
-        Self { app, browser }
-    }
-
-    async fn post(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
-        let key = Uuid::new_v4().to_string();
-        self.app.post_keyed(&self.browser, &key, path, form).await
-    }
-
     async fn set_time_zone(&self, zone: &str) {
         let response = self
-            .post("/api/account/time_zone", &[("time_zone", zone)])
+            .send("/api/account/time_zone", &[("time_zone", zone)])
             .await;
         assert_eq!(
             response.status(),
@@ -50,20 +28,6 @@ impl Student {
             "{}",
             response.text().await.unwrap()
         );
-    }
-
-    async fn view(&self, view: &str) -> Value {
-        let response = self.get_view(view).await;
-        assert_eq!(response.status(), StatusCode::OK);
-        response.json().await.unwrap()
-    }
-
-    async fn get_view(&self, view: &str) -> reqwest::Response {
-        self.browser
-            .get(self.app.url(&format!("/api/tasks/view?view={view}")))
-            .send()
-            .await
-            .unwrap()
     }
 
     async fn create(&self, title: &str, due_date: NaiveDate) {
@@ -75,7 +39,7 @@ impl Student {
             ("due_date", date.as_str()),
         ];
         assert_eq!(
-            self.post("/api/tasks/create", &form).await.status(),
+            self.send("/api/tasks/create", &form).await.status(),
             StatusCode::OK
         );
     }
@@ -145,7 +109,7 @@ async fn a_line_added_in_today_without_a_date_is_due_that_day(backend: Backend) 
         ("quick_add", "Алгебра"),
         ("view", "today"),
     ];
-    let response = student.post("/api/tasks/add", &form).await;
+    let response = student.send("/api/tasks/add", &form).await;
     assert_eq!(response.status(), StatusCode::OK);
     let task: Value = response.json().await.unwrap();
     let there = today_in(&zone("Pacific/Kiritimati"), Utc::now());
@@ -163,7 +127,7 @@ async fn a_line_added_in_today_without_a_date_is_due_that_day(backend: Backend) 
         ("view", "inbox"),
     ];
     let task: Value = student
-        .post("/api/tasks/add", &form)
+        .send("/api/tasks/add", &form)
         .await
         .json()
         .await
@@ -180,7 +144,7 @@ async fn an_unknown_view_or_time_zone_is_a_clear_400(backend: Backend) {
 
     for bad in ["Mars/Olympus_Mons", "../../etc", ""] {
         let response = student
-            .post("/api/account/time_zone", &[("time_zone", bad)])
+            .send("/api/account/time_zone", &[("time_zone", bad)])
             .await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
     }

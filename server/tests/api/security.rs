@@ -2,15 +2,9 @@
 //! reach on every endpoint, markup stays text, and malformed or junk input
 //! gets a clear 4xx — never a 5xx.
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{spawn_app, Backend, TestApp};
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{spawn_app, Backend, TestApp};
 use uuid::Uuid;
 
 on_both_backends!(

@@ -1,19 +1,13 @@
 //! The storage contract: every test runs against SQLite and PostgreSQL,
 //! each on a database of its own.
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{Backend, TestDatabase};
 use app::domain::IdempotencyKey;
 use app::domain::{TaskId, TaskTitle, UserId, Username};
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Storage, StorageError};
 use chrono::{DateTime, TimeZone, Utc};
 use std::sync::Arc;
-use support::{Backend, TestDatabase};
 use uuid::Uuid;
 
 on_both_backends!(

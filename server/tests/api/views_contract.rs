@@ -1,12 +1,7 @@
 //! The planner's views as each backend reads them: which tasks, in which
 //! order, and the counts in the navigation — on SQLite and PostgreSQL.
 
-// A test states what must hold: an unwrap here is an assertion.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-#[macro_use]
-mod support;
-
+use crate::support::{Backend, TestDatabase};
 use app::domain::{
     ListId, ListName, Task, TaskForm, TaskId, TaskList, TimeZoneName, UserId, Username,
 };
@@ -14,7 +9,6 @@ use app::ssr::storage::Storage;
 use app::views::{group_by_day, Day, Heading, View};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use std::sync::Arc;
-use support::{Backend, TestDatabase};
 
 on_both_backends!(
     today_has_the_overdue_and_todays_open_tasks_then_what_was_done_today,

@@ -1,0 +1,21 @@
+//! The server's tests, one binary: each module is a whole server (or its
+//! storage) driven as a client would, on SQLite and on PostgreSQL. One
+//! binary links the server once, not once per file (the chaos test stays
+//! apart: it runs the real binary under faults).
+
+// A test states what must hold: an unwrap here is an assertion.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+#[path = "../support/mod.rs"]
+mod support;
+
+mod basics;
+mod idempotency;
+mod outbox;
+mod pages;
+mod security;
+mod storage_contract;
+mod task_mutations;
+mod views_api;
+mod views_contract;
