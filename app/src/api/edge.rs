@@ -13,7 +13,7 @@ use crate::ssr::passwords::HashError;
 use crate::ssr::session::{self, SessionToken};
 use crate::ssr::storage::{SessionUser, StorageError};
 use crate::ssr::AppState;
-use http::header::{InvalidHeaderValue, ACCEPT, LOCATION, RETRY_AFTER, SET_COOKIE};
+use http::header::{InvalidHeaderValue, ACCEPT, LOCATION, SET_COOKIE};
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use leptos::prelude::use_context;
 use leptos_axum::ResponseOptions;
@@ -54,11 +54,9 @@ impl Call {
     /// Sets the response status for `error` and returns it.
     pub fn reject(&self, error: AppError) -> AppError {
         if let Some(response) = &self.response {
-            let status =
-                StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            response.set_status(status);
-            if let AppError::TooManyAttempts { retry_after_secs } = &error {
-                response.insert_header(RETRY_AFTER, (*retry_after_secs).into());
+            response.set_status(error.http_status());
+            for (name, value) in error.headers() {
+                response.insert_header(name, value);
             }
         }
         error

@@ -28,9 +28,8 @@ pub async fn error_status(request: Request, next: Next) -> Response {
         return Response::from_parts(parts, Body::empty());
     };
     if let Ok(error) = serde_json::from_slice::<AppError>(&bytes) {
-        if let Ok(status) = StatusCode::from_u16(error.status()) {
-            parts.status = status;
-        }
+        parts.status = error.http_status();
+        parts.headers.extend(error.headers());
     }
     Response::from_parts(parts, Body::from(bytes))
 }

@@ -34,7 +34,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use http::{header, HeaderName, HeaderValue, Method, StatusCode};
-use server_fn::error::FromServerFnError;
 use std::sync::Arc;
 use std::time::Duration;
 use uuid::Uuid;
@@ -359,19 +358,7 @@ async fn release(layer: &Idempotency, claim: &KeyClaim, response: Response) -> R
 
 /// An error answer in the server functions' own encoding.
 fn app_error(error: AppError) -> Response {
-    let status = StatusCode::from_u16(error.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        error.ser(),
-    )
-        .into_response();
-    if let AppError::KeyInProgress { retry_after_secs } = error {
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, retry_after_secs.into());
-    }
-    response
+    error.answer().map(Body::from)
 }
 
 fn internal_error() -> Response {

@@ -1,7 +1,7 @@
 //! docs/design.md §3 through the HTTP API: every mutation carries an idempotency
 //! key, is done once, and every repeat gets the stored answer.
 
-use crate::support::{spawn_app, Backend, TestApp};
+use crate::support::{error_code, spawn_app, Backend, TestApp};
 use app::ssr::idempotency::KeyClaim;
 use chrono::Utc;
 use reqwest::StatusCode;
@@ -75,7 +75,7 @@ async fn the_same_key_with_other_arguments_is_refused_and_changes_nothing(backen
         .add_task_with_key(&browser, &key, &new_id(), "Химия")
         .await;
     assert_eq!(other.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(other.json::<Value>().await.unwrap(), "KeyReused");
+    assert_eq!(error_code(&other.text().await.unwrap()), "key_reused");
     let titles: Vec<Value> = app
         .tasks(&browser)
         .await
@@ -263,9 +263,12 @@ async fn missing_empty_long_or_malformed_keys_are_refused_and_nothing_runs(backe
         )
         .await;
     assert_eq!(missing.status(), StatusCode::BAD_REQUEST);
+    let error = missing.json::<Value>().await.unwrap();
+    assert_eq!(error["error"], "invalid_idempotency_key");
+    assert_eq!(error["detail"], "Missing");
     assert_eq!(
-        missing.json::<Value>().await.unwrap(),
-        serde_json::json!({"InvalidIdempotencyKey": "Missing"})
+        error["message"],
+        "bad idempotency key: the Idempotency-Key header is missing"
     );
 
     let too_long = "k".repeat(256);
@@ -278,7 +281,8 @@ async fn missing_empty_long_or_malformed_keys_are_refused_and_nothing_runs(backe
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{key:?}");
         let error = response.json::<Value>().await.unwrap();
         assert!(
-            error["InvalidIdempotencyKey"].to_string().contains(reason),
+            error["error"] == "invalid_idempotency_key"
+                && error["detail"].to_string().contains(reason),
             "{error}"
         );
     }

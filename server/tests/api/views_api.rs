@@ -1,7 +1,7 @@
 //! The views through the HTTP API: "today" is the person's, in the time
 //! zone their browser gave, on both backends.
 
-use crate::support::{spawn_app, Backend, Student};
+use crate::support::{error_code, spawn_app, Backend, Student};
 use app::domain::TimeZoneName;
 use app::ssr::clock::today_in;
 use chrono::{Days, NaiveDate, Utc};
@@ -140,7 +140,7 @@ async fn an_unknown_view_or_time_zone_is_a_clear_400(backend: Backend) {
     let student = Student::new(backend).await;
     let response = student.get_view("yesterday").await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    assert!(response.text().await.unwrap().contains("InvalidView"));
+    assert_eq!(error_code(&response.text().await.unwrap()), "invalid_view");
 
     for bad in ["Mars/Olympus_Mons", "../../etc", ""] {
         let response = student

@@ -19,9 +19,11 @@ macro_rules! on_both_backends {
 }
 
 pub mod databases;
+pub mod errors;
 pub mod spawn;
 pub mod student;
 
 pub use databases::{Backend, TestDatabase};
+pub use errors::error_code;
 pub use spawn::{spawn_app, TestApp};
 pub use student::Student;

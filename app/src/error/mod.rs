@@ -7,10 +7,17 @@ use crate::domain::{
     TimeZoneError, UsernameError,
 };
 use crate::views::ViewError;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use server_fn::error::{FromServerFnError, ServerFnErrorErr};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[cfg(feature = "ssr")]
+mod answer;
+mod wire;
+
+/// On the wire: `{"error": "<code>", "message": "<English>", "detail": …}`
+/// (`wire.rs`); read back by its code and detail.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, thiserror::Error)]
+#[serde(tag = "error", content = "detail", rename_all = "snake_case")]
 pub enum AppError {
     #[error("not signed in")]
     Unauthorized,
@@ -77,6 +84,16 @@ impl AppError {
         answer
             .and_then(Result::err)
             .filter(|error| *error != AppError::Queued)
+    }
+
+    /// How long to wait before trying again (`Retry-After`), where the
+    /// error says.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::TooManyAttempts { retry_after_secs }
+            | Self::KeyInProgress { retry_after_secs } => Some(*retry_after_secs),
+            _ => None,
+        }
     }
 
     /// The HTTP status the server answers with.

@@ -1,0 +1,64 @@
+//! One map from an error to the server's answer: its status, its headers
+//! and its body. Every path that answers with an error goes through it: a
+//! server function's refusal (`Call::reject`), the idempotency layer, and
+//! the layer that corrects server_fn's own 500s (`error_status`).
+
+use super::AppError;
+use http::header::{HeaderName, HeaderValue, CONTENT_TYPE, RETRY_AFTER};
+use http::StatusCode;
+
+impl AppError {
+    /// The answer's status.
+    pub fn http_status(&self) -> StatusCode {
+        StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    /// The answer's headers besides its body's type: `Retry-After` for an
+    /// error that asks to wait.
+    pub fn headers(&self) -> Vec<(HeaderName, HeaderValue)> {
+        self.retry_after_secs()
+            .map(|secs| (RETRY_AFTER, HeaderValue::from(secs)))
+            .into_iter()
+            .collect()
+    }
+
+    /// The whole answer, for a layer that answers without a server function.
+    pub fn answer(&self) -> http::Response<String> {
+        let mut answer = http::Response::new(self.body());
+        *answer.status_mut() = self.http_status();
+        let headers = answer.headers_mut();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.extend(self.headers());
+        answer
+    }
+
+    /// The body: `{"error", "message", "detail"}` (`wire.rs`).
+    pub fn body(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| r#"{"error":"internal"}"#.to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AppError;
+    use http::StatusCode;
+
+    #[test]
+    fn an_error_that_asks_to_wait_says_how_long_in_its_headers() {
+        let answer = AppError::KeyInProgress {
+            retry_after_secs: 2,
+        }
+        .answer();
+        assert_eq!(answer.status(), StatusCode::CONFLICT);
+        assert_eq!(answer.headers()["retry-after"], "2");
+        assert_eq!(answer.headers()["content-type"], "application/json");
+        assert!(answer.body().contains(r#""error":"key_in_progress""#));
+    }
+
+    #[test]
+    fn an_error_that_does_not_ask_to_wait_has_no_retry_after() {
+        let answer = AppError::TaskNotFound.answer();
+        assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+        assert!(answer.headers().get("retry-after").is_none());
+    }
+}
