@@ -10,7 +10,38 @@ use http::StatusCode;
 impl AppError {
     /// The answer's status.
     pub fn http_status(&self) -> StatusCode {
-        StatusCode::from_u16(self.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+        match self {
+            Self::Unauthorized | Self::WrongCredentials | Self::AccountChanged => {
+                StatusCode::UNAUTHORIZED
+            }
+            Self::Queued => StatusCode::ACCEPTED,
+            Self::UsernameTaken | Self::KeyInProgress { .. } => StatusCode::CONFLICT,
+            Self::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::KeyReused | Self::IdConflict => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::CrossSite => StatusCode::FORBIDDEN,
+            Self::TaskNotFound | Self::ListNotFound => StatusCode::NOT_FOUND,
+            Self::InvalidUsername(_)
+            | Self::InvalidPassword(_)
+            | Self::InvalidTitle(_)
+            | Self::InvalidIdempotencyKey(_)
+            | Self::InvalidTask(_)
+            | Self::InvalidListName(_)
+            | Self::TooMany { .. }
+            | Self::InvalidView(_)
+            | Self::InvalidTimeZone(_)
+            | Self::Transport(_)
+            | Self::BadRequest => StatusCode::BAD_REQUEST,
+            Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// How long to wait before trying again, where the error says.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::TooManyAttempts { retry_after_secs }
+            | Self::KeyInProgress { retry_after_secs } => Some(*retry_after_secs),
+            _ => None,
+        }
     }
 
     /// The answer's headers besides its body's type: `Retry-After` for an

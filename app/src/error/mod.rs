@@ -85,37 +85,6 @@ impl AppError {
             .and_then(Result::err)
             .filter(|error| *error != AppError::Queued)
     }
-
-    /// How long to wait before trying again (`Retry-After`), where the
-    /// error says.
-    pub fn retry_after_secs(&self) -> Option<u64> {
-        match self {
-            Self::TooManyAttempts { retry_after_secs }
-            | Self::KeyInProgress { retry_after_secs } => Some(*retry_after_secs),
-            _ => None,
-        }
-    }
-
-    /// The HTTP status the server answers with.
-    pub fn status(&self) -> u16 {
-        match self {
-            Self::Unauthorized | Self::WrongCredentials | Self::AccountChanged => 401,
-            Self::Queued => 202,
-            Self::UsernameTaken => 409,
-            Self::TooManyAttempts { .. } => 429,
-            Self::InvalidUsername(_) | Self::InvalidPassword(_) | Self::InvalidTitle(_) => 400,
-            Self::InvalidIdempotencyKey(_) => 400,
-            Self::KeyReused => 422,
-            Self::KeyInProgress { .. } => 409,
-            Self::CrossSite => 403,
-            Self::IdConflict => 422,
-            Self::TaskNotFound | Self::ListNotFound => 404,
-            Self::InvalidTask(_) | Self::InvalidListName(_) | Self::TooMany { .. } => 400,
-            Self::InvalidView(_) | Self::InvalidTimeZone(_) => 400,
-            Self::Transport(_) | Self::BadRequest => 400,
-            Self::Internal => 500,
-        }
-    }
 }
 
 impl From<UsernameError> for AppError {
