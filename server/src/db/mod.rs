@@ -1,14 +1,26 @@
-//! Database backends. The scheme of `DATABASE_URL` picks one; both implement
-//! the app's `Storage` contract and run their migrations at start-up.
+//! Database backends. The scheme of `DATABASE_URL` picks one; both run
+//! their migrations at start-up and implement the app's `Storage` contract
+//! through one set of decisions (`storage` and the modules it calls), each
+//! driver keeping only its encoding and the few places its SQL differs
+//! (`sql::Driver`).
 
+mod accounts;
 mod clocks;
 mod errors;
+mod keys;
+mod lists;
 mod nav;
 mod postgres;
+mod rows;
+mod sql;
 mod sqlite;
+mod storage;
+mod tasks;
+mod views;
 
-pub use postgres::PostgresStorage;
-pub use sqlite::SqliteStorage;
+use postgres::PostgresDriver;
+use sqlite::SqliteDriver;
+use storage::SqlStorage;
 
 use app::ssr::storage::Storage;
 use std::fmt;
@@ -71,7 +83,9 @@ pub enum ConnectError {
 /// Connects to the database and brings its schema up to date.
 pub async fn connect(url: &DatabaseUrl) -> Result<Arc<dyn Storage>, ConnectError> {
     Ok(match url {
-        DatabaseUrl::Sqlite(url) => Arc::new(SqliteStorage::connect(url).await?),
-        DatabaseUrl::Postgres(url) => Arc::new(PostgresStorage::connect(url).await?),
+        DatabaseUrl::Sqlite(url) => Arc::new(SqlStorage::new(SqliteDriver::connect(url).await?)),
+        DatabaseUrl::Postgres(url) => {
+            Arc::new(SqlStorage::new(PostgresDriver::connect(url).await?))
+        }
     })
 }

@@ -32,6 +32,7 @@ on_both_backends!(
     the_same_key_with_another_fingerprint_is_a_mismatch,
     a_stale_claim_is_taken_over_and_a_fresh_one_is_not,
     a_claim_taken_over_can_no_longer_complete,
+    of_many_requests_taking_over_one_dead_claim_at_once_exactly_one_holds_it,
     work_that_is_not_committed_leaves_nothing,
     a_released_key_can_be_claimed_again,
     keys_belong_to_one_account,
@@ -556,6 +557,43 @@ async fn a_claim_taken_over_can_no_longer_complete(backend: Backend) {
         .await
         .unwrap();
     assert!(!recorded, "the slow request lost its claim");
+}
+
+async fn of_many_requests_taking_over_one_dead_claim_at_once_exactly_one_holds_it(
+    backend: Backend,
+) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    f.storage
+        .claim_key(&claim(user, "k1", b"x", 10))
+        .await
+        .unwrap();
+    // Eight retries of the dead request arrive together after its lease.
+    let retries: Vec<KeyClaim> = (0..8).map(|_| claim(user, "k1", b"x", 12)).collect();
+    let outcomes =
+        futures::future::join_all(retries.iter().map(|retry| f.storage.claim_key(retry))).await;
+
+    let holders: Vec<&KeyClaim> = retries
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, outcome)| matches!(outcome, Ok(ClaimOutcome::Acquired)))
+        .map(|(retry, _)| retry)
+        .collect();
+    assert_eq!(holders.len(), 1, "outcomes: {outcomes:?}");
+    assert!(outcomes.iter().all(|o| matches!(
+        o,
+        Ok(ClaimOutcome::Acquired | ClaimOutcome::InProgress { .. })
+    )));
+    // And only the holder can complete it.
+    let mut work = f.storage.begin().await.unwrap();
+    for retry in &retries {
+        let completed = work
+            .complete_key(user, &retry.key, retry.token, &answer("{}"), at(13))
+            .await
+            .unwrap();
+        assert_eq!(completed, std::ptr::eq(retry, holders[0]));
+    }
+    work.commit().await.unwrap();
 }
 
 async fn work_that_is_not_committed_leaves_nothing(backend: Backend) {

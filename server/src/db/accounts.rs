@@ -1,0 +1,193 @@
+//! Accounts, their sessions, their time zone and the failed sign-ins that
+//! throttle guessing.
+
+use super::errors::corrupt;
+use super::sql::{required, Columns, Sql, Statement};
+use app::domain::{TimeZoneName, UserId, Username};
+use app::ssr::storage::{Credentials, SessionUser, StorageError};
+use chrono::{DateTime, Utc};
+
+pub async fn create_user(
+    db: &mut impl Sql,
+    id: UserId,
+    username: &Username,
+    password_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(), StorageError> {
+    db.execute(
+        Statement::new(
+            "INSERT INTO users (id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id.as_uuid())
+        .bind(username.as_str())
+        .bind(password_hash)
+        .bind(now),
+    )
+    .await?;
+    Ok(())
+}
+
+pub async fn find_credentials(
+    db: &mut impl Sql,
+    username: &Username,
+) -> Result<Option<Credentials>, StorageError> {
+    let row = db
+        .fetch_optional(
+            Statement::new("SELECT id, username, password_hash FROM users WHERE username = $1")
+                .bind(username.as_str()),
+        )
+        .await?;
+    row.map(|row| {
+        Ok(Credentials {
+            user_id: user_id(&row)?,
+            username: username_from(&row)?,
+            password_hash: required(row.text("password_hash")?, "password_hash")?,
+        })
+    })
+    .transpose()
+}
+
+pub async fn create_session(
+    db: &mut impl Sql,
+    token_hash: &[u8],
+    user_id: UserId,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<(), StorageError> {
+    db.execute(
+        Statement::new(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token_hash)
+        .bind(user_id.as_uuid())
+        .bind(now)
+        .bind(expires_at),
+    )
+    .await?;
+    Ok(())
+}
+
+pub async fn find_session(
+    db: &mut impl Sql,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+) -> Result<Option<SessionUser>, StorageError> {
+    let row = db
+        .fetch_optional(
+            Statement::new(
+                "SELECT users.id, users.username FROM sessions \
+                 JOIN users ON users.id = sessions.user_id \
+                 WHERE sessions.token_hash = $1 AND sessions.expires_at > $2",
+            )
+            .bind(token_hash)
+            .bind(now),
+        )
+        .await?;
+    row.map(|row| {
+        Ok(SessionUser {
+            user_id: user_id(&row)?,
+            username: username_from(&row)?,
+        })
+    })
+    .transpose()
+}
+
+pub async fn delete_session(db: &mut impl Sql, token_hash: &[u8]) -> Result<(), StorageError> {
+    db.execute(Statement::new("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash))
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_expired_sessions(
+    db: &mut impl Sql,
+    now: DateTime<Utc>,
+) -> Result<u64, StorageError> {
+    db.execute(Statement::new("DELETE FROM sessions WHERE expires_at <= $1").bind(now))
+        .await
+}
+
+pub async fn record_failed_sign_in(
+    db: &mut impl Sql,
+    username: &Username,
+    at: DateTime<Utc>,
+) -> Result<(), StorageError> {
+    db.execute(
+        Statement::new("INSERT INTO failed_sign_ins (username, attempted_at) VALUES ($1, $2)")
+            .bind(username.as_str())
+            .bind(at),
+    )
+    .await?;
+    Ok(())
+}
+
+pub async fn count_failed_sign_ins(
+    db: &mut impl Sql,
+    username: &Username,
+    since: DateTime<Utc>,
+) -> Result<u64, StorageError> {
+    let row = db
+        .fetch_one(
+            Statement::new(
+                "SELECT COUNT(*) AS failures FROM failed_sign_ins \
+                 WHERE username = $1 AND attempted_at > $2",
+            )
+            .bind(username.as_str())
+            .bind(since),
+        )
+        .await?;
+    let failures = required(row.int("failures")?, "failures")?;
+    Ok(u64::try_from(failures).unwrap_or_default())
+}
+
+pub async fn clear_failed_sign_ins(
+    db: &mut impl Sql,
+    username: &Username,
+) -> Result<(), StorageError> {
+    db.execute(
+        Statement::new("DELETE FROM failed_sign_ins WHERE username = $1").bind(username.as_str()),
+    )
+    .await?;
+    Ok(())
+}
+
+pub async fn delete_failed_sign_ins_before(
+    db: &mut impl Sql,
+    before: DateTime<Utc>,
+) -> Result<u64, StorageError> {
+    db.execute(Statement::new("DELETE FROM failed_sign_ins WHERE attempted_at <= $1").bind(before))
+        .await
+}
+
+pub async fn time_zone(db: &mut impl Sql, user_id: UserId) -> Result<TimeZoneName, StorageError> {
+    let row = db
+        .fetch_one(
+            Statement::new("SELECT time_zone FROM users WHERE id = $1").bind(user_id.as_uuid()),
+        )
+        .await?;
+    let zone = required(row.text("time_zone")?, "time_zone")?;
+    TimeZoneName::parse(&zone).map_err(|e| corrupt("time zone", e))
+}
+
+pub async fn set_time_zone(
+    db: &mut impl Sql,
+    user_id: UserId,
+    zone: &TimeZoneName,
+) -> Result<(), StorageError> {
+    db.execute(
+        Statement::new("UPDATE users SET time_zone = $1 WHERE id = $2")
+            .bind(zone.as_str())
+            .bind(user_id.as_uuid()),
+    )
+    .await?;
+    Ok(())
+}
+
+fn user_id(row: &impl Columns) -> Result<UserId, StorageError> {
+    Ok(UserId::from_uuid(required(row.uuid("id")?, "id")?))
+}
+
+fn username_from(row: &impl Columns) -> Result<Username, StorageError> {
+    let name = required(row.text("username")?, "username")?;
+    Username::parse(&name).map_err(|e| corrupt("username", e))
+}

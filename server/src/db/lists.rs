@@ -1,0 +1,116 @@
+//! The person's own lists. Deleting one moves its tasks to the Inbox.
+
+use super::rows::{list_from_row, LIST_COLUMNS};
+use super::sql::{Sql, Statement};
+use super::tasks::ensure_owner;
+use app::domain::{ListId, Stamp, TaskList, UserId};
+use app::ssr::storage::StorageError;
+use chrono::{DateTime, Utc};
+
+/// The user's lists, by name.
+pub async fn list_lists(db: &mut impl Sql, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
+    let rows = db
+        .fetch_all(
+            Statement::new(format!(
+                "SELECT {LIST_COLUMNS} FROM lists WHERE user_id = $1 ORDER BY name, id"
+            ))
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    rows.iter().map(list_from_row).collect()
+}
+
+pub async fn find_list(
+    db: &mut impl Sql,
+    user_id: UserId,
+    id: ListId,
+) -> Result<Option<TaskList>, StorageError> {
+    let row = db
+        .fetch_optional(
+            Statement::new(format!(
+                "SELECT {LIST_COLUMNS} FROM lists WHERE id = $1 AND user_id = $2"
+            ))
+            .bind(id.as_uuid())
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    row.as_ref().map(list_from_row).transpose()
+}
+
+/// Inserts a list unless its id exists (as `tasks::insert_task`).
+pub async fn insert_list(
+    db: &mut impl Sql,
+    user_id: UserId,
+    list: &TaskList,
+) -> Result<bool, StorageError> {
+    let inserted = db
+        .execute(
+            Statement::new(
+                "INSERT INTO lists (id, user_id, name, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(list.id.as_uuid())
+            .bind(user_id.as_uuid())
+            .bind(list.name.as_str())
+            .bind(list.created_at)
+            .bind(list.updated_at),
+        )
+        .await?;
+    if inserted == 1 {
+        return Ok(true);
+    }
+    ensure_owner(db, "lists", list.id.as_uuid(), user_id)
+        .await
+        .map(|()| false)
+}
+
+pub async fn update_list(
+    db: &mut impl Sql,
+    user_id: UserId,
+    list: &TaskList,
+) -> Result<(), StorageError> {
+    let updated = db
+        .execute(
+            Statement::new(
+                "UPDATE lists SET name = $1, updated_at = $2 WHERE id = $3 AND user_id = $4",
+            )
+            .bind(list.name.as_str())
+            .bind(list.updated_at)
+            .bind(list.id.as_uuid())
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    match updated {
+        0 => Err(StorageError::NotFound),
+        _ => Ok(()),
+    }
+}
+
+pub async fn delete_list(
+    db: &mut impl Sql,
+    user_id: UserId,
+    id: ListId,
+    now: DateTime<Utc>,
+) -> Result<(), StorageError> {
+    // Moving them out is a change of their list, clocked like any other
+    // (a later clock already on a task stays).
+    db.execute(
+        Statement::new(
+            "UPDATE tasks SET list_id = NULL, updated_at = $1, \
+             list_changed_at = CASE WHEN list_changed_at > $4 THEN list_changed_at ELSE $4 END \
+             WHERE list_id = $2 AND user_id = $3",
+        )
+        .bind(now)
+        .bind(id.as_uuid())
+        .bind(user_id.as_uuid())
+        .bind(Stamp::of(now).millis()),
+    )
+    .await?;
+    db.execute(
+        Statement::new("DELETE FROM lists WHERE id = $1 AND user_id = $2")
+            .bind(id.as_uuid())
+            .bind(user_id.as_uuid()),
+    )
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,289 @@
+//! The storage contract (`app::ssr::storage`) on any SQL driver: each
+//! method is one of the shared decisions in `accounts`, `tasks`, `lists`,
+//! `views` or `keys`, run on the pool or in the unit of work's transaction.
+
+use super::sql::{Driver, Transaction};
+use super::{accounts, keys, lists, tasks, views};
+use app::domain::{IdempotencyKey, ListId, Task, TaskId, TaskList, TimeZoneName, UserId, Username};
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
+use app::views::{Day, Nav, View};
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
+
+/// The storage on one database driver.
+pub struct SqlStorage<D> {
+    driver: D,
+}
+
+impl<D: Driver> SqlStorage<D> {
+    pub fn new(driver: D) -> Self {
+        Self { driver }
+    }
+}
+
+#[async_trait]
+impl<D: Driver> Storage for SqlStorage<D> {
+    async fn ping(&self) -> Result<(), StorageError> {
+        use super::sql::{Sql, Statement};
+        self.driver
+            .pool()
+            .execute(Statement::new("SELECT 1"))
+            .await?;
+        Ok(())
+    }
+
+    async fn create_user(
+        &self,
+        id: UserId,
+        username: &Username,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        accounts::create_user(&mut self.driver.pool(), id, username, password_hash, now).await
+    }
+
+    async fn find_credentials(
+        &self,
+        username: &Username,
+    ) -> Result<Option<Credentials>, StorageError> {
+        accounts::find_credentials(&mut self.driver.pool(), username).await
+    }
+
+    async fn create_session(
+        &self,
+        token_hash: &[u8],
+        user_id: UserId,
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        accounts::create_session(
+            &mut self.driver.pool(),
+            token_hash,
+            user_id,
+            now,
+            expires_at,
+        )
+        .await
+    }
+
+    async fn find_session(
+        &self,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<Option<SessionUser>, StorageError> {
+        accounts::find_session(&mut self.driver.pool(), token_hash, now).await
+    }
+
+    async fn delete_session(&self, token_hash: &[u8]) -> Result<(), StorageError> {
+        accounts::delete_session(&mut self.driver.pool(), token_hash).await
+    }
+
+    async fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<u64, StorageError> {
+        accounts::delete_expired_sessions(&mut self.driver.pool(), now).await
+    }
+
+    async fn record_failed_sign_in(
+        &self,
+        username: &Username,
+        at: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        accounts::record_failed_sign_in(&mut self.driver.pool(), username, at).await
+    }
+
+    async fn count_failed_sign_ins(
+        &self,
+        username: &Username,
+        since: DateTime<Utc>,
+    ) -> Result<u64, StorageError> {
+        accounts::count_failed_sign_ins(&mut self.driver.pool(), username, since).await
+    }
+
+    async fn clear_failed_sign_ins(&self, username: &Username) -> Result<(), StorageError> {
+        accounts::clear_failed_sign_ins(&mut self.driver.pool(), username).await
+    }
+
+    async fn delete_failed_sign_ins_before(
+        &self,
+        before: DateTime<Utc>,
+    ) -> Result<u64, StorageError> {
+        accounts::delete_failed_sign_ins_before(&mut self.driver.pool(), before).await
+    }
+
+    async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
+        tasks::list_tasks(&mut self.driver.pool(), user_id).await
+    }
+
+    async fn get_task(&self, user_id: UserId, id: TaskId) -> Result<Option<Task>, StorageError> {
+        tasks::get_task(&mut self.driver.pool(), user_id, id, "").await
+    }
+
+    async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
+        lists::list_lists(&mut self.driver.pool(), user_id).await
+    }
+
+    async fn view_tasks(
+        &self,
+        user_id: UserId,
+        view: View,
+        today: Day,
+    ) -> Result<Vec<Task>, StorageError> {
+        views::view_tasks(&mut self.driver.pool(), user_id, view, today).await
+    }
+
+    async fn view_counts(&self, user_id: UserId, today: NaiveDate) -> Result<Nav, StorageError> {
+        views::view_counts(&mut self.driver.pool(), user_id, today).await
+    }
+
+    async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
+        accounts::time_zone(&mut self.driver.pool(), user_id).await
+    }
+
+    async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
+        keys::claim(&self.driver, claim).await
+    }
+
+    async fn release_key(
+        &self,
+        user_id: UserId,
+        key: &IdempotencyKey,
+        token: Uuid,
+    ) -> Result<(), StorageError> {
+        keys::release(&mut self.driver.pool(), user_id, key, token).await
+    }
+
+    async fn delete_keys_created_before(
+        &self,
+        before: DateTime<Utc>,
+        batch: u32,
+    ) -> Result<u64, StorageError> {
+        keys::delete_created_before(&self.driver, before, batch).await
+    }
+
+    async fn begin(&self) -> Result<Box<dyn Work>, StorageError> {
+        Ok(Box::new(SqlWork::<D> {
+            tx: self.driver.begin().await?,
+        }))
+    }
+}
+
+/// A unit of work: one transaction of the driver.
+struct SqlWork<D: Driver> {
+    tx: D::Tx,
+}
+
+#[async_trait]
+impl<D: Driver> Work for SqlWork<D> {
+    async fn find_task(
+        &mut self,
+        user_id: UserId,
+        id: TaskId,
+    ) -> Result<Option<Task>, StorageError> {
+        // Locked: two mutations of one task wait for each other instead of
+        // overwriting each other's read.
+        tasks::get_task(&mut self.tx, user_id, id, D::LOCK_ROW).await
+    }
+
+    async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError> {
+        tasks::insert_task(&mut self.tx, user_id, task).await
+    }
+
+    async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError> {
+        tasks::update_task(&mut self.tx, user_id, task).await
+    }
+
+    async fn delete_task_if_untouched(
+        &mut self,
+        user_id: UserId,
+        id: TaskId,
+    ) -> Result<bool, StorageError> {
+        tasks::delete_task_if_untouched(&mut self.tx, user_id, id).await
+    }
+
+    async fn set_positions(
+        &mut self,
+        user_id: UserId,
+        ids: &[TaskId],
+        at: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        use super::sql::Sql;
+        let ids: Vec<Uuid> = ids.iter().map(TaskId::as_uuid).collect();
+        for statement in D::set_positions(user_id.as_uuid(), &ids, at) {
+            self.tx.execute(statement).await?;
+        }
+        Ok(())
+    }
+
+    async fn time_zone(&mut self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
+        accounts::time_zone(&mut self.tx, user_id).await
+    }
+
+    async fn set_time_zone(
+        &mut self,
+        user_id: UserId,
+        zone: &TimeZoneName,
+    ) -> Result<(), StorageError> {
+        accounts::set_time_zone(&mut self.tx, user_id, zone).await
+    }
+
+    async fn list_lists(&mut self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
+        lists::list_lists(&mut self.tx, user_id).await
+    }
+
+    async fn find_list(
+        &mut self,
+        user_id: UserId,
+        id: ListId,
+    ) -> Result<Option<TaskList>, StorageError> {
+        lists::find_list(&mut self.tx, user_id, id).await
+    }
+
+    async fn insert_list(
+        &mut self,
+        user_id: UserId,
+        list: &TaskList,
+    ) -> Result<bool, StorageError> {
+        lists::insert_list(&mut self.tx, user_id, list).await
+    }
+
+    async fn update_list(&mut self, user_id: UserId, list: &TaskList) -> Result<(), StorageError> {
+        lists::update_list(&mut self.tx, user_id, list).await
+    }
+
+    async fn delete_list(
+        &mut self,
+        user_id: UserId,
+        id: ListId,
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        lists::delete_list(&mut self.tx, user_id, id, now).await
+    }
+
+    async fn record_key(
+        &mut self,
+        claim: &KeyClaim,
+        response: &StoredResponse,
+    ) -> Result<bool, StorageError> {
+        keys::record(&mut self.tx, claim, response).await
+    }
+
+    async fn complete_key(
+        &mut self,
+        user_id: UserId,
+        key: &IdempotencyKey,
+        token: Uuid,
+        response: &StoredResponse,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StorageError> {
+        keys::complete(&mut self.tx, user_id, key, token, response, now).await
+    }
+
+    async fn commit(self: Box<Self>) -> Result<(), StorageError> {
+        self.tx.commit().await
+    }
+
+    async fn rollback(self: Box<Self>) -> Result<(), StorageError> {
+        self.tx.rollback().await
+    }
+}

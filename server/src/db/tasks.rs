@@ -1,0 +1,136 @@
+//! Tasks: reading them, and writing them inside a unit of work.
+
+use super::rows::{bind_task_fields, task_from_row, TASK_COLUMNS};
+use super::sql::{required, Columns, Sql, Statement};
+use app::domain::{Task, TaskId, UserId};
+use app::ssr::storage::StorageError;
+use uuid::Uuid;
+
+/// The user's tasks that are not deleted, in their order.
+pub async fn list_tasks(db: &mut impl Sql, user_id: UserId) -> Result<Vec<Task>, StorageError> {
+    let rows = db
+        .fetch_all(
+            Statement::new(format!(
+                "SELECT {TASK_COLUMNS} FROM tasks WHERE user_id = $1 AND deleted_at IS NULL \
+                 ORDER BY position, created_at, id"
+            ))
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    rows.iter().map(task_from_row).collect()
+}
+
+/// One of the user's tasks, deleted or not; `lock` is the driver's
+/// `LOCK_ROW` inside a unit of work that will change it, else empty.
+pub async fn get_task(
+    db: &mut impl Sql,
+    user_id: UserId,
+    id: TaskId,
+    lock: &str,
+) -> Result<Option<Task>, StorageError> {
+    let row = db
+        .fetch_optional(
+            Statement::new(format!(
+                "SELECT {TASK_COLUMNS} FROM tasks WHERE id = $1 AND user_id = $2 {lock}"
+            ))
+            .bind(id.as_uuid())
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    row.as_ref().map(task_from_row).transpose()
+}
+
+/// Inserts a task unless its id exists: `false` when the user already has
+/// it, `Conflict` when the id is another user's.
+pub async fn insert_task(
+    db: &mut impl Sql,
+    user_id: UserId,
+    task: &Task,
+) -> Result<bool, StorageError> {
+    let statement = Statement::new(format!(
+        "INSERT INTO tasks ({TASK_COLUMNS_WITH_OWNER}) VALUES ({}) ON CONFLICT (id) DO NOTHING",
+        placeholders(24)
+    ))
+    .bind(task.id.as_uuid())
+    .bind(user_id.as_uuid());
+    if db.execute(bind_task_fields(statement, task)).await? == 1 {
+        return Ok(true);
+    }
+    ensure_owner(db, "tasks", task.id.as_uuid(), user_id)
+        .await
+        .map(|()| false)
+}
+
+/// `TASK_COLUMNS` with the owner second, as `insert_task` binds them.
+const TASK_COLUMNS_WITH_OWNER: &str =
+    "id, user_id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
+     position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
+     notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, \
+     recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at";
+
+/// Writes every field of one of the user's tasks; `NotFound` if none.
+pub async fn update_task(
+    db: &mut impl Sql,
+    user_id: UserId,
+    task: &Task,
+) -> Result<(), StorageError> {
+    let statement = Statement::new(
+        "UPDATE tasks SET list_id = $3, title = $4, notes = $5, due_date = $6, due_time = $7, \
+         priority = $8, recurrence = $9, series_id = $10, position = $11, created_at = $12, \
+         updated_at = $13, completed_at = $14, deleted_at = $15, title_changed_at = $16, \
+         notes_changed_at = $17, due_changed_at = $18, priority_changed_at = $19, \
+         list_changed_at = $20, recurrence_changed_at = $21, completion_changed_at = $22, \
+         deletion_changed_at = $23, position_changed_at = $24 WHERE id = $1 AND user_id = $2",
+    )
+    .bind(task.id.as_uuid())
+    .bind(user_id.as_uuid());
+    match db.execute(bind_task_fields(statement, task)).await? {
+        0 => Err(StorageError::NotFound),
+        _ => Ok(()),
+    }
+}
+
+/// Deletes a generated occurrence nobody has touched; `true` if it did.
+pub async fn delete_task_if_untouched(
+    db: &mut impl Sql,
+    user_id: UserId,
+    id: TaskId,
+) -> Result<bool, StorageError> {
+    let deleted = db
+        .execute(
+            Statement::new(
+                "DELETE FROM tasks WHERE id = $1 AND user_id = $2 AND updated_at = created_at \
+                 AND completed_at IS NULL AND deleted_at IS NULL",
+            )
+            .bind(id.as_uuid())
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    Ok(deleted == 1)
+}
+
+/// After an insert that did nothing: `Ok` if the row with this id is the
+/// user's own, `Conflict` if it belongs to someone else.
+pub async fn ensure_owner(
+    db: &mut impl Sql,
+    table: &'static str,
+    id: Uuid,
+    user_id: UserId,
+) -> Result<(), StorageError> {
+    let row = db
+        .fetch_one(Statement::new(format!("SELECT user_id FROM {table} WHERE id = $1")).bind(id))
+        .await?;
+    if required(row.uuid("user_id")?, "user_id")? == user_id.as_uuid() {
+        Ok(())
+    } else {
+        Err(StorageError::Conflict)
+    }
+}
+
+/// `$1, $2, …, $n`.
+pub fn placeholders(n: usize) -> String {
+    (1..=n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
