@@ -131,7 +131,9 @@ pub trait Storage: Send + Sync + 'static {
     /// tells).
     async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError>;
 
-    /// Claims an idempotency key for a request (its own short transaction).
+    /// Claims an idempotency key for a request, in its own short transaction:
+    /// the outcome follows from the key's row (see `ClaimOutcome`), and a
+    /// dead claim is taken over only from the token that was read.
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError>;
 
     /// Gives up a claim whose work failed, so a retry can run at once.
@@ -223,7 +225,7 @@ pub trait Work: Send {
     ) -> Result<(), StorageError>;
 
     /// Records the key with the work's answer, in this unit of work, as a
-    /// completed request. `false` when the key already has a row (a repeat,
+    /// completed request, dated by the request's clock (`claim.now`). `false` when the key already has a row (a repeat,
     /// another request's key, or a claim): the caller rolls back and asks
     /// `claim_key` what the row says. A concurrent unit of work recording the
     /// same key makes this wait until it ends (PostgreSQL: on the key's index

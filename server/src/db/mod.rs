@@ -6,6 +6,7 @@
 
 mod accounts;
 mod clocks;
+mod connection;
 mod errors;
 mod keys;
 mod lists;

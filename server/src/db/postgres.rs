@@ -2,15 +2,16 @@
 //! app instances. Values keep the database's own types (`UUID`,
 //! `TIMESTAMPTZ`, `DATE`, `TIME`).
 
+use super::connection::{Encoding, Tx};
 use super::errors::storage_error;
-use super::sql::{Columns, Driver, Sql, Statement, Transaction, Value};
+use super::sql::{Columns, Driver, Statement, Value};
 use app::domain::Stamp;
 use app::ssr::storage::StorageError;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
-use sqlx::postgres::{PgArguments, PgPoolOptions, PgRow};
+use sqlx::postgres::{PgArguments, PgPoolOptions, PgQueryResult, PgRow};
 use sqlx::query::Query;
-use sqlx::{PgConnection, PgPool, Postgres, Row};
+use sqlx::{PgPool, Postgres, Row};
 use std::time::Duration;
 use uuid::Uuid;
 
@@ -35,16 +36,15 @@ impl PostgresDriver {
 #[async_trait]
 impl Driver for PostgresDriver {
     type Pool = PgPool;
-    type Row = PgRow;
-    type Tx = PostgresTransaction;
+    type Tx = Tx<Postgres>;
 
     fn pool(&self) -> PgPool {
         self.pool.clone()
     }
 
-    async fn begin(&self) -> Result<PostgresTransaction, StorageError> {
+    async fn begin(&self) -> Result<Tx<Postgres>, StorageError> {
         let tx = self.pool.begin().await.map_err(storage_error)?;
-        Ok(PostgresTransaction { tx })
+        Ok(Tx::new(tx, None))
     }
 
     const LOCK_ROW: &'static str = "FOR UPDATE";
@@ -70,112 +70,28 @@ impl Driver for PostgresDriver {
     }
 }
 
-/// One PostgreSQL transaction.
-pub struct PostgresTransaction {
-    tx: sqlx::Transaction<'static, Postgres>,
-}
-
-#[async_trait]
-impl Sql for PgPool {
-    type Row = PgRow;
-
-    async fn execute(&mut self, statement: Statement) -> Result<u64, StorageError> {
-        execute(
-            &mut *self.acquire().await.map_err(storage_error)?,
-            statement,
-        )
-        .await
+impl Encoding for Postgres {
+    /// Values keep PostgreSQL's own types.
+    fn query(statement: &Statement) -> Result<Query<'_, Postgres, PgArguments>, StorageError> {
+        Ok(statement
+            .args
+            .iter()
+            .fold(sqlx::query(&statement.sql), |query, value| match value {
+                Value::Uuid(id) => query.bind(*id),
+                Value::Uuids(ids) => query.bind(ids.as_slice()),
+                Value::Time(at) => query.bind(*at),
+                Value::Date(date) => query.bind(*date),
+                Value::TimeOfDay(time) => query.bind(*time),
+                Value::Text(text) => query.bind(text.as_deref()),
+                Value::Int(n) => query.bind(*n),
+                Value::SmallInt(n) => query.bind(*n),
+                Value::Bytes(bytes) => query.bind(bytes.as_slice()),
+            }))
     }
 
-    async fn fetch_all(&mut self, statement: Statement) -> Result<Vec<PgRow>, StorageError> {
-        fetch_all(
-            &mut *self.acquire().await.map_err(storage_error)?,
-            statement,
-        )
-        .await
+    fn rows_affected(done: &PgQueryResult) -> u64 {
+        done.rows_affected()
     }
-
-    async fn fetch_optional(
-        &mut self,
-        statement: Statement,
-    ) -> Result<Option<PgRow>, StorageError> {
-        fetch_optional(
-            &mut *self.acquire().await.map_err(storage_error)?,
-            statement,
-        )
-        .await
-    }
-}
-
-#[async_trait]
-impl Sql for PostgresTransaction {
-    type Row = PgRow;
-
-    async fn execute(&mut self, statement: Statement) -> Result<u64, StorageError> {
-        execute(&mut self.tx, statement).await
-    }
-
-    async fn fetch_all(&mut self, statement: Statement) -> Result<Vec<PgRow>, StorageError> {
-        fetch_all(&mut self.tx, statement).await
-    }
-
-    async fn fetch_optional(
-        &mut self,
-        statement: Statement,
-    ) -> Result<Option<PgRow>, StorageError> {
-        fetch_optional(&mut self.tx, statement).await
-    }
-}
-
-#[async_trait]
-impl Transaction for PostgresTransaction {
-    async fn commit(self) -> Result<(), StorageError> {
-        self.tx.commit().await.map_err(storage_error)
-    }
-
-    async fn rollback(self) -> Result<(), StorageError> {
-        self.tx.rollback().await.map_err(storage_error)
-    }
-}
-
-async fn execute(db: &mut PgConnection, statement: Statement) -> Result<u64, StorageError> {
-    let done = query(&statement).execute(db).await.map_err(storage_error)?;
-    Ok(done.rows_affected())
-}
-
-async fn fetch_all(
-    db: &mut PgConnection,
-    statement: Statement,
-) -> Result<Vec<PgRow>, StorageError> {
-    query(&statement).fetch_all(db).await.map_err(storage_error)
-}
-
-async fn fetch_optional(
-    db: &mut PgConnection,
-    statement: Statement,
-) -> Result<Option<PgRow>, StorageError> {
-    query(&statement)
-        .fetch_optional(db)
-        .await
-        .map_err(storage_error)
-}
-
-/// The statement with its values bound as PostgreSQL's own types.
-fn query(statement: &Statement) -> Query<'_, Postgres, PgArguments> {
-    statement
-        .args
-        .iter()
-        .fold(sqlx::query(&statement.sql), |query, value| match value {
-            Value::Uuid(id) => query.bind(*id),
-            Value::Uuids(ids) => query.bind(ids.as_slice()),
-            Value::Time(at) => query.bind(*at),
-            Value::Date(date) => query.bind(*date),
-            Value::TimeOfDay(time) => query.bind(*time),
-            Value::Text(text) => query.bind(text.as_deref()),
-            Value::Int(n) => query.bind(*n),
-            Value::SmallInt(n) => query.bind(*n),
-            Value::Bytes(bytes) => query.bind(bytes.as_slice()),
-        })
 }
 
 impl Columns for PgRow {

@@ -108,10 +108,14 @@ pub trait Sql: Send {
 
     async fn fetch_all(&mut self, statement: Statement) -> Result<Vec<Self::Row>, StorageError>;
 
+    /// The row a statement finds, if any (a statement that finds one row
+    /// at most: by a key).
     async fn fetch_optional(
         &mut self,
         statement: Statement,
-    ) -> Result<Option<Self::Row>, StorageError>;
+    ) -> Result<Option<Self::Row>, StorageError> {
+        Ok(self.fetch_all(statement).await?.into_iter().next())
+    }
 
     /// A row that must be there.
     async fn fetch_one(&mut self, statement: Statement) -> Result<Self::Row, StorageError> {
@@ -131,9 +135,8 @@ pub trait Transaction: Sql + 'static {
 /// A database driver: its pool, its transactions, and where its SQL differs.
 #[async_trait]
 pub trait Driver: Send + Sync + 'static {
-    type Pool: Sql<Row = Self::Row>;
-    type Row: Columns;
-    type Tx: Transaction<Row = Self::Row>;
+    type Pool: Sql;
+    type Tx: Transaction;
 
     /// A handle on the pool (cheap: pools are shared handles).
     fn pool(&self) -> Self::Pool;

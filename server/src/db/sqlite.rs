@@ -4,21 +4,22 @@
 //! `YYYY-MM-DD` and times of day as `HH:MM` (so comparing dates as text
 //! compares the days), and the file reads well in the `sqlite3` shell.
 
+use super::connection::{Encoding, Tx};
 use super::errors::{corrupt, storage_error};
-use super::sql::{Columns, Driver, Sql, Statement, Transaction, Value};
+use super::sql::{Columns, Driver, Statement, Value};
 use app::ssr::storage::StorageError;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sqlx::query::Query;
 use sqlx::sqlite::{
-    SqliteArguments, SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
+    SqliteArguments, SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteQueryResult,
+    SqliteRow, SqliteSynchronous,
 };
-use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
+use sqlx::{Row, Sqlite, SqlitePool};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 use uuid::Uuid;
 
 pub struct SqliteDriver {
@@ -58,8 +59,7 @@ impl SqliteDriver {
 #[async_trait]
 impl Driver for SqliteDriver {
     type Pool = SqlitePool;
-    type Row = SqliteRow;
-    type Tx = SqliteTransaction;
+    type Tx = Tx<Sqlite>;
 
     fn pool(&self) -> SqlitePool {
         self.pool.clone()
@@ -68,7 +68,7 @@ impl Driver for SqliteDriver {
     /// Waits for this process's turn to write, then opens an IMMEDIATE
     /// transaction, which takes the file's write lock at once: a unit of
     /// work reads then writes, and two of them must not both read first.
-    async fn begin(&self) -> Result<SqliteTransaction, StorageError> {
+    async fn begin(&self) -> Result<Tx<Sqlite>, StorageError> {
         let writer = self
             .writer
             .clone()
@@ -80,10 +80,7 @@ impl Driver for SqliteDriver {
             .begin_with("BEGIN IMMEDIATE")
             .await
             .map_err(storage_error)?;
-        Ok(SqliteTransaction {
-            tx,
-            _writer: writer,
-        })
+        Ok(Tx::new(tx, Some(writer)))
     }
 
     const LOCK_ROW: &'static str = "";
@@ -110,129 +107,37 @@ impl Driver for SqliteDriver {
     }
 }
 
-/// A transaction holding this process's turn to write.
-pub struct SqliteTransaction {
-    tx: sqlx::Transaction<'static, Sqlite>,
-    // Held until the transaction ends (declared after `tx`, so the
-    // transaction ends first when both drop).
-    _writer: OwnedSemaphorePermit,
-}
-
-#[async_trait]
-impl Sql for SqlitePool {
-    type Row = SqliteRow;
-
-    async fn execute(&mut self, statement: Statement) -> Result<u64, StorageError> {
-        execute(
-            &mut *self.acquire().await.map_err(storage_error)?,
-            statement,
-        )
-        .await
-    }
-
-    async fn fetch_all(&mut self, statement: Statement) -> Result<Vec<SqliteRow>, StorageError> {
-        fetch_all(
-            &mut *self.acquire().await.map_err(storage_error)?,
-            statement,
-        )
-        .await
-    }
-
-    async fn fetch_optional(
-        &mut self,
-        statement: Statement,
-    ) -> Result<Option<SqliteRow>, StorageError> {
-        fetch_optional(
-            &mut *self.acquire().await.map_err(storage_error)?,
-            statement,
-        )
-        .await
-    }
-}
-
-#[async_trait]
-impl Sql for SqliteTransaction {
-    type Row = SqliteRow;
-
-    async fn execute(&mut self, statement: Statement) -> Result<u64, StorageError> {
-        execute(&mut self.tx, statement).await
-    }
-
-    async fn fetch_all(&mut self, statement: Statement) -> Result<Vec<SqliteRow>, StorageError> {
-        fetch_all(&mut self.tx, statement).await
-    }
-
-    async fn fetch_optional(
-        &mut self,
-        statement: Statement,
-    ) -> Result<Option<SqliteRow>, StorageError> {
-        fetch_optional(&mut self.tx, statement).await
-    }
-}
-
-#[async_trait]
-impl Transaction for SqliteTransaction {
-    async fn commit(self) -> Result<(), StorageError> {
-        self.tx.commit().await.map_err(storage_error)
-    }
-
-    async fn rollback(self) -> Result<(), StorageError> {
-        self.tx.rollback().await.map_err(storage_error)
-    }
-}
-
-async fn execute(db: &mut SqliteConnection, statement: Statement) -> Result<u64, StorageError> {
-    let done = query(&statement)?
-        .execute(db)
-        .await
-        .map_err(storage_error)?;
-    Ok(done.rows_affected())
-}
-
-async fn fetch_all(
-    db: &mut SqliteConnection,
-    statement: Statement,
-) -> Result<Vec<SqliteRow>, StorageError> {
-    query(&statement)?
-        .fetch_all(db)
-        .await
-        .map_err(storage_error)
-}
-
-async fn fetch_optional(
-    db: &mut SqliteConnection,
-    statement: Statement,
-) -> Result<Option<SqliteRow>, StorageError> {
-    query(&statement)?
-        .fetch_optional(db)
-        .await
-        .map_err(storage_error)
-}
-
-/// The statement with its values bound in SQLite's encoding.
-fn query(statement: &Statement) -> Result<Query<'_, Sqlite, SqliteArguments<'_>>, StorageError> {
-    statement
-        .args
-        .iter()
-        .try_fold(sqlx::query(&statement.sql), |query, value| {
-            Ok(match value {
-                Value::Uuid(id) => query.bind(id.map(|id| id.to_string())),
-                Value::Uuids(_) => {
-                    return Err(StorageError::Backend(
-                        "SQLite binds no lists; the statement must bind each id".into(),
-                    ))
-                }
-                Value::Time(at) => query.bind(at.map(|at| at.timestamp_millis())),
-                Value::Date(date) => query.bind(date.map(|date| date.format(DATE).to_string())),
-                Value::TimeOfDay(time) => {
-                    query.bind(time.map(|time| time.format(TIME_OF_DAY).to_string()))
-                }
-                Value::Text(text) => query.bind(text.as_deref()),
-                Value::Int(n) => query.bind(*n),
-                Value::SmallInt(n) => query.bind(i64::from(*n)),
-                Value::Bytes(bytes) => query.bind(bytes.as_slice()),
+impl Encoding for Sqlite {
+    fn query(
+        statement: &Statement,
+    ) -> Result<Query<'_, Sqlite, SqliteArguments<'_>>, StorageError> {
+        statement
+            .args
+            .iter()
+            .try_fold(sqlx::query(&statement.sql), |query, value| {
+                Ok(match value {
+                    Value::Uuid(id) => query.bind(id.map(|id| id.to_string())),
+                    Value::Uuids(_) => {
+                        return Err(StorageError::Backend(
+                            "SQLite binds no lists; the statement must bind each id".into(),
+                        ))
+                    }
+                    Value::Time(at) => query.bind(at.map(|at| at.timestamp_millis())),
+                    Value::Date(date) => query.bind(date.map(|date| date.format(DATE).to_string())),
+                    Value::TimeOfDay(time) => {
+                        query.bind(time.map(|time| time.format(TIME_OF_DAY).to_string()))
+                    }
+                    Value::Text(text) => query.bind(text.as_deref()),
+                    Value::Int(n) => query.bind(*n),
+                    Value::SmallInt(n) => query.bind(i64::from(*n)),
+                    Value::Bytes(bytes) => query.bind(bytes.as_slice()),
+                })
             })
-        })
+    }
+
+    fn rows_affected(done: &SqliteQueryResult) -> u64 {
+        done.rows_affected()
+    }
 }
 
 const DATE: &str = "%Y-%m-%d";
