@@ -7,7 +7,6 @@ use crate::domain::{
     TimeZoneError, UsernameError,
 };
 use crate::views::ViewError;
-use serde::Deserialize;
 use server_fn::error::{FromServerFnError, ServerFnErrorErr};
 
 #[cfg(feature = "ssr")]
@@ -16,8 +15,7 @@ mod wire;
 
 /// On the wire: `{"error": "<code>", "message": "<English>", "detail": …}`
 /// (`wire.rs`); read back by its code and detail.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, thiserror::Error)]
-#[serde(tag = "error", content = "detail", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AppError {
     #[error("not signed in")]
     Unauthorized,
