@@ -1,7 +1,9 @@
 //! The server as a browser meets it: accounts, sessions, tasks and the
 //! protections around them, through `spawn_app()` on both backends.
 
+use crate::support::spawn::read_ok;
 use crate::support::{error_code, spawn_app, Backend};
+use app::domain::Task;
 use reqwest::StatusCode;
 use serde_json::Value;
 use uuid::Uuid;
@@ -51,10 +53,10 @@ async fn a_student_signs_up_signs_in_adds_a_task_and_sees_it_listed(backend: Bac
     let added = app.add_task(&browser, &id, "  Алгебра, №245  ").await;
     assert_eq!(added.status(), StatusCode::OK);
 
-    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
-    assert_eq!(list.as_array().unwrap().len(), 1);
-    assert_eq!(list[0]["id"], id.as_str());
-    assert_eq!(list[0]["title"], "Алгебра, №245");
+    let list = app.tasks(&browser).await;
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].id.to_string(), id);
+    assert_eq!(list[0].title.as_str(), "Алгебра, №245");
 }
 
 async fn a_wrong_password_gets_a_clear_error_and_no_session(backend: Backend) {
@@ -145,8 +147,7 @@ async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
         .unwrap();
     assert_eq!(fetched.status(), StatusCode::FORBIDDEN);
 
-    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
-    assert_eq!(list.as_array().unwrap().len(), 0);
+    assert!(app.tasks(&browser).await.is_empty());
 }
 
 async fn the_session_cookie_is_http_only_and_same_site_lax(backend: Backend) {
@@ -201,8 +202,7 @@ async fn signing_in_issues_a_new_session_id(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(mutation.status(), StatusCode::UNAUTHORIZED);
-    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
-    assert_eq!(list.as_array().unwrap().len(), 0);
+    assert!(app.tasks(&browser).await.is_empty());
 }
 
 async fn signing_out_ends_the_session(backend: Backend) {
@@ -243,21 +243,10 @@ async fn adding_the_same_task_id_twice_adds_one_task(backend: Backend) {
     let app = spawn_app(backend).await;
     let browser = app.signed_up_browser("masha").await;
     let id = Uuid::now_v7().to_string();
-    let first: Value = app
-        .add_task(&browser, &id, "Биология")
-        .await
-        .json()
-        .await
-        .unwrap();
-    let second: Value = app
-        .add_task(&browser, &id, "Биология")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let first: Task = read_ok("add", app.add_task(&browser, &id, "Биология").await).await;
+    let second: Task = read_ok("add", app.add_task(&browser, &id, "Биология").await).await;
     assert_eq!(first, second);
-    let list: Value = app.list_tasks(&browser).await.json().await.unwrap();
-    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(app.tasks(&browser).await.len(), 1);
 }
 
 async fn a_blank_title_is_a_clear_error(backend: Backend) {
@@ -280,14 +269,12 @@ async fn another_students_tasks_stay_invisible(backend: Backend) {
     let id = Uuid::now_v7().to_string();
     app.add_task(&masha, &id, "Masha's secret").await;
 
-    let list: Value = app.list_tasks(&petya).await.json().await.unwrap();
-    assert_eq!(list.as_array().unwrap().len(), 0);
+    assert!(app.tasks(&petya).await.is_empty());
     // Guessing Masha's id does not let Petya overwrite or read her task.
     let stolen = app.add_task(&petya, &id, "mine now").await;
     assert_eq!(stolen.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(!stolen.text().await.unwrap().contains("secret"));
-    let list: Value = app.list_tasks(&masha).await.json().await.unwrap();
-    assert_eq!(list[0]["title"], "Masha's secret");
+    assert_eq!(app.tasks(&masha).await[0].title.as_str(), "Masha's secret");
 }
 
 async fn health_check_reports_a_reachable_database(backend: Backend) {

@@ -76,12 +76,8 @@ async fn the_same_key_with_other_arguments_is_refused_and_changes_nothing(backen
         .await;
     assert_eq!(other.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error_code(&other.text().await.unwrap()), "key_reused");
-    let titles: Vec<Value> = app
-        .tasks(&browser)
-        .await
-        .into_iter()
-        .map(|t| t["title"].clone())
-        .collect();
+    let tasks = app.tasks(&browser).await;
+    let titles: Vec<&str> = tasks.iter().map(|t| t.title.as_str()).collect();
     assert_eq!(titles, ["Физика"]);
 }
 
@@ -100,7 +96,7 @@ async fn the_same_key_on_another_endpoint_is_refused(backend: Backend) {
         )
         .await;
     assert_eq!(complete.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(app.tasks(&browser).await[0]["completed_at"].is_null());
+    assert!(app.tasks(&browser).await[0].completed_at.is_none());
 }
 
 /// Counts the answers: (executed, replayed, in progress).
@@ -247,7 +243,7 @@ async fn another_account_reusing_a_key_runs_its_own_request(backend: Backend) {
     let body = petya_answer.text().await.unwrap();
     assert_ne!(body, masha_answer);
     assert!(!body.contains("secret"));
-    assert_eq!(app.tasks(&petya).await[0]["title"], "Petya's own");
+    assert_eq!(app.tasks(&petya).await[0].title.as_str(), "Petya's own");
     assert_eq!(app.tasks(&masha).await.len(), 1);
 }
 
@@ -336,7 +332,10 @@ async fn completing_twice_keeps_the_first_completion_time(backend: Backend) {
         complete("2026-09-01T08:40:00Z").await.status(),
         StatusCode::OK
     );
-    assert_eq!(app.tasks(&browser).await[0]["completed_at"], at);
+    assert_eq!(
+        app.tasks(&browser).await[0].completed_at,
+        Some(at.parse().unwrap())
+    );
 
     let undo = [("id", id.as_str()), ("completed", "false")];
     let response = app
@@ -348,7 +347,7 @@ async fn completing_twice_keeps_the_first_completion_time(backend: Backend) {
         )
         .await;
     assert_eq!(response.status(), StatusCode::OK);
-    assert!(app.tasks(&browser).await[0]["completed_at"].is_null());
+    assert!(app.tasks(&browser).await[0].completed_at.is_none());
 }
 
 async fn a_completion_time_from_the_future_is_clamped_to_now(backend: Backend) {
@@ -369,9 +368,8 @@ async fn a_completion_time_from_the_future_is_clamped_to_now(backend: Backend) {
     )
     .await;
 
-    let completed_at: chrono::DateTime<Utc> =
-        serde_json::from_value(app.tasks(&browser).await[0]["completed_at"].clone()).unwrap();
-    assert!(completed_at <= Utc::now());
+    let completed_at = app.tasks(&browser).await[0].completed_at;
+    assert!(completed_at.is_some_and(|at| at <= Utc::now()));
 }
 
 async fn completing_a_task_of_another_account_is_not_found(backend: Backend) {
@@ -391,7 +389,7 @@ async fn completing_a_task_of_another_account_is_not_found(backend: Backend) {
         )
         .await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
-    assert!(app.tasks(&masha).await[0]["completed_at"].is_null());
+    assert!(app.tasks(&masha).await[0].completed_at.is_none());
 }
 
 #[tokio::test]

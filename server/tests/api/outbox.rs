@@ -4,8 +4,8 @@
 //! person is never applied as another).
 
 use crate::support::{error_code, spawn_app, Backend, TestApp};
+use app::api::Account;
 use reqwest::StatusCode;
-use serde_json::Value;
 use uuid::Uuid;
 
 on_both_backends!(
@@ -17,15 +17,8 @@ on_both_backends!(
 );
 
 async fn account_id(app: &TestApp, browser: &reqwest::Client) -> String {
-    let account: Value = browser
-        .get(app.url("/api/auth/account"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    account["id"].as_str().expect("an account id").to_owned()
+    let account: Option<Account> = app.get_json(browser, "/api/auth/account").await;
+    account.expect("signed in").id.to_string()
 }
 
 async fn add_naming(

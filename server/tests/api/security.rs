@@ -112,9 +112,9 @@ async fn another_account_can_neither_see_nor_change_a_task_or_list_by_its_id(bac
     // Masha's task and list are as she left them.
     let tasks = app.tasks(&masha).await;
     assert_eq!(tasks.len(), 1);
-    assert_eq!(tasks[0]["title"], "Алгебра");
-    assert!(tasks[0]["completed_at"].is_null());
-    assert_eq!(tasks[0]["list_id"].as_str(), Some(list.as_str()));
+    assert_eq!(tasks[0].title.as_str(), "Алгебра");
+    assert!(tasks[0].completed_at.is_none());
+    assert_eq!(tasks[0].list_id.map(|id| id.to_string()), Some(list));
     let lists = app.text(&masha, "/api/lists/list").await;
     assert!(lists.contains("Школа"), "{lists}");
 }

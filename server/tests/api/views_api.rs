@@ -2,11 +2,11 @@
 //! zone their browser gave, on both backends.
 
 use crate::support::{error_code, spawn_app, Backend, Student};
-use app::domain::TimeZoneName;
+use app::domain::{Task, TimeZoneName};
 use app::ssr::clock::today_in;
+use app::views::ViewPage;
 use chrono::{Days, NaiveDate, Utc};
 use reqwest::StatusCode;
-use serde_json::Value;
 use uuid::Uuid;
 
 on_both_backends!(
@@ -45,13 +45,8 @@ impl Student {
     }
 }
 
-fn titles(page: &Value) -> Vec<String> {
-    page["tasks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["title"].as_str().unwrap().to_owned())
-        .collect()
+fn titles(page: &ViewPage) -> Vec<&str> {
+    page.tasks.iter().map(|t| t.title.as_str()).collect()
 }
 
 fn zone(name: &str) -> TimeZoneName {
@@ -61,16 +56,16 @@ fn zone(name: &str) -> TimeZoneName {
 async fn today_is_the_persons_date_in_their_time_zone(backend: Backend) {
     let student = Student::new(backend).await;
     let page = student.view("today").await;
-    assert_eq!(page["time_zone"], "UTC");
-    assert_eq!(page["today"]["date"], Utc::now().date_naive().to_string());
+    assert_eq!(page.time_zone.as_str(), "UTC");
+    assert_eq!(page.today.date, Utc::now().date_naive());
 
     for name in ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Moscow"] {
         student.set_time_zone(name).await;
         let page = student.view("today").await;
-        assert_eq!(page["time_zone"], name);
+        assert_eq!(page.time_zone.as_str(), name);
         // Read before and after, so a midnight in between cannot fail it.
         let before = today_in(&zone(name), Utc::now()).to_string();
-        let answered = page["today"]["date"].as_str().unwrap().to_owned();
+        let answered = page.today.date.to_string();
         let after = today_in(&zone(name), Utc::now()).to_string();
         assert!(
             answered == before || answered == after,
@@ -95,8 +90,8 @@ async fn a_task_due_on_the_far_east_date_is_today_there_and_upcoming_in_utc(back
     assert!(titles(&student.view("today").await).is_empty());
     let upcoming = student.view("upcoming").await;
     assert_eq!(titles(&upcoming), ["Контрольная"]);
-    assert_eq!(upcoming["nav"]["upcoming"], 1);
-    assert_eq!(upcoming["nav"]["today"], 0);
+    assert_eq!(upcoming.nav.upcoming, 1);
+    assert_eq!(upcoming.nav.today, 0);
 }
 
 async fn a_line_added_in_today_without_a_date_is_due_that_day(backend: Backend) {
@@ -109,15 +104,10 @@ async fn a_line_added_in_today_without_a_date_is_due_that_day(backend: Backend) 
         ("quick_add", "Алгебра"),
         ("view", "today"),
     ];
-    let response = student.send("/api/tasks/add", &form).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    let task: Value = response.json().await.unwrap();
+    let task: Task = student.ok("/api/tasks/add", &form).await;
     let there = today_in(&zone("Pacific/Kiritimati"), Utc::now());
-    let due = task["due"]["date"].as_str().unwrap();
-    assert!(
-        due == there.to_string() || due == (there - Days::new(1)).to_string(),
-        "{due}"
-    );
+    let due = task.due.expect("due that day").date;
+    assert!(due == there || due == there - Days::new(1), "{due}");
     assert_eq!(titles(&student.view("today").await), ["Алгебра"]);
 
     let id = Uuid::now_v7().to_string();
@@ -126,13 +116,8 @@ async fn a_line_added_in_today_without_a_date_is_due_that_day(backend: Backend) 
         ("quick_add", "Гитара"),
         ("view", "inbox"),
     ];
-    let task: Value = student
-        .send("/api/tasks/add", &form)
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert!(task["due"].is_null());
+    let task: Task = student.ok("/api/tasks/add", &form).await;
+    assert!(task.due.is_none());
     assert_eq!(titles(&student.view("inbox").await), ["Алгебра", "Гитара"]);
 }
 
@@ -148,7 +133,7 @@ async fn an_unknown_view_or_time_zone_is_a_clear_400(backend: Backend) {
             .await;
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
-    assert_eq!(student.view("today").await["time_zone"], "UTC");
+    assert_eq!(student.view("today").await.time_zone.as_str(), "UTC");
 }
 
 async fn views_are_only_for_the_signed_in(backend: Backend) {

@@ -1,8 +1,10 @@
 //! `spawn_app()`: the real server, on a free port, with its own database.
 
 use super::databases::{Backend, TestDatabase};
+use app::domain::Task;
 use app::ssr::storage::Storage;
 use reqwest::header::{HeaderMap, HeaderValue};
+use serde::de::DeserializeOwned;
 use server::config::Config;
 use server::db::DatabaseUrl;
 use server::faults::Faults;
@@ -194,15 +196,19 @@ impl TestApp {
         request.form(form).send().await.expect("the server answers")
     }
 
-    /// The tasks the server lists for this client, as JSON values.
-    pub async fn tasks(&self, client: &reqwest::Client) -> Vec<serde_json::Value> {
-        let list: serde_json::Value = self
-            .list_tasks(client)
+    /// The tasks the server lists for this client.
+    pub async fn tasks(&self, client: &reqwest::Client) -> Vec<Task> {
+        self.get_json(client, "/api/tasks/list").await
+    }
+
+    /// A read at `path` that must succeed, as the type it answers with.
+    pub async fn get_json<T: DeserializeOwned>(&self, client: &reqwest::Client, path: &str) -> T {
+        let response = client
+            .get(self.url(path))
+            .send()
             .await
-            .json()
-            .await
-            .expect("a JSON list");
-        list.as_array().cloned().unwrap_or_default()
+            .expect("the server answers");
+        read_ok(path, response).await
     }
 
     pub async fn list_tasks(&self, client: &reqwest::Client) -> reqwest::Response {
@@ -212,4 +218,12 @@ impl TestApp {
             .await
             .expect("the server answers")
     }
+}
+
+/// The answer to a request that must succeed, read as `T`.
+pub async fn read_ok<T: DeserializeOwned>(what: &str, response: reqwest::Response) -> T {
+    let status = response.status();
+    let body = response.text().await.expect("a body");
+    assert_eq!(status, reqwest::StatusCode::OK, "{what}: {body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{what}: {e}: {body}"))
 }

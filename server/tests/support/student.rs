@@ -2,9 +2,10 @@
 //! Each test module adds the few steps its sentences need (`impl Student`).
 
 use super::databases::Backend;
-use super::spawn::{spawn_app, TestApp};
-use reqwest::StatusCode;
-use serde_json::Value;
+use super::spawn::{read_ok, spawn_app, TestApp};
+use app::domain::Task;
+use app::views::ViewPage;
+use serde::de::DeserializeOwned;
 use uuid::Uuid;
 
 pub struct Student {
@@ -35,28 +36,27 @@ impl Student {
         self.app.post_keyed(&self.browser, key, path, form).await
     }
 
-    /// Posts a change that must succeed; its answer.
-    pub async fn ok(&self, path: &str, form: &[(&str, &str)]) -> Value {
-        let response = self.send(path, form).await;
-        assert_eq!(
-            response.status(),
-            StatusCode::OK,
-            "{path}: {}",
-            response.text().await.unwrap()
-        );
-        response.json().await.unwrap()
+    /// Posts a change that must succeed; its answer, as the type the
+    /// server function returns.
+    pub async fn ok<T: DeserializeOwned>(&self, path: &str, form: &[(&str, &str)]) -> T {
+        read_ok(path, self.send(path, form).await).await
+    }
+
+    /// Posts a change that must succeed, when its answer does not matter.
+    pub async fn done(&self, path: &str, form: &[(&str, &str)]) {
+        self.ok::<serde::de::IgnoredAny>(path, form).await;
     }
 
     /// The tasks the student has (not deleted).
-    pub async fn tasks(&self) -> Vec<Value> {
+    pub async fn tasks(&self) -> Vec<Task> {
         self.app.tasks(&self.browser).await
     }
 
     /// A view's read, which must succeed.
-    pub async fn view(&self, view: &str) -> Value {
-        let response = self.get_view(view).await;
-        assert_eq!(response.status(), StatusCode::OK);
-        response.json().await.unwrap()
+    pub async fn view(&self, view: &str) -> ViewPage {
+        self.app
+            .get_json(&self.browser, &format!("/api/tasks/view?view={view}"))
+            .await
     }
 
     pub async fn get_view(&self, view: &str) -> reqwest::Response {
