@@ -9,6 +9,7 @@ use crate::http::healthz::healthz;
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::render_deadline::render_deadline;
 use crate::http::service_worker::ServiceWorker;
+use crate::http::session::resolve_session;
 use crate::http::static_files;
 use crate::maintenance;
 use app::ssr::storage::Storage;
@@ -142,6 +143,7 @@ fn router(
 
     let worker = ServiceWorker::for_site(&leptos_options);
     let pkg_dir = pkg_dir(&leptos_options);
+    let sessions = storage.clone();
     Router::new()
         .route("/healthz", get(move || healthz(storage.clone())))
         .route("/sw.js", get(move || async move { worker.response() }))
@@ -159,6 +161,12 @@ fn router(
         .layer(axum::middleware::from_fn_with_state(
             idempotency,
             keyed_mutations,
+        ))
+        // A mutation's session, looked up once for the idempotency layer
+        // (http/session.rs).
+        .layer(axum::middleware::from_fn_with_state(
+            sessions,
+            resolve_session,
         ))
         // server_fn's own refusals (arguments that do not decode) get
         // their error's status, 400, instead of 500.

@@ -1,0 +1,41 @@
+//! The key-layer benchmark's baseline (server/benches/mutations.rs): the
+//! same session and unit of work as `layer.rs`, with
+//! no key claimed or recorded (`Idempotency::keys` off), never used in
+//! service.
+
+use super::layer::Idempotency;
+use super::policy::needs_key;
+use super::refusal::Refusal;
+use super::request::{session_of, signed_in};
+use app::ssr::keyed::{KeyedUser, KeyedWork};
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+pub async fn unkeyed_mutations(
+    State(layer): State<Idempotency>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if !needs_key(request.method(), request.uri().path()) {
+        return next.run(request).await;
+    }
+    let user = match session_of(&mut request).and_then(signed_in) {
+        Ok(user) => user,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let work = match layer.storage.begin().await {
+        Ok(work) => KeyedWork::new(work),
+        Err(_) => return Refusal::Unavailable.into_response(),
+    };
+    request.extensions_mut().insert(KeyedUser(user.user_id));
+    request.extensions_mut().insert(work.clone());
+    let response = next.run(request).await;
+    match work.take().await {
+        Some(tx) if !response.status().is_server_error() => match tx.commit().await {
+            Ok(()) => response,
+            Err(_) => Refusal::Unavailable.into_response(),
+        },
+        _ => response,
+    }
+}
