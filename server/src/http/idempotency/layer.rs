@@ -6,7 +6,6 @@ use super::policy::needs_key;
 use super::refusal::Refusal;
 use super::request::KeyedRequest;
 use super::stored::{replay, stored, MAX_STORED_BODY};
-use super::unkeyed::unkeyed_mutations;
 use crate::faults::Faults;
 use app::error::AppError;
 use app::ssr::idempotency::ClaimOutcome;
@@ -27,9 +26,6 @@ pub struct Idempotency {
     pub lease: Duration,
     /// Failures injected by tests (`faults.rs`).
     pub faults: Faults,
-    /// `false` only in the benchmark that measures what keys cost: the
-    /// mutation then runs in a plain unit of work, with no key (`unkeyed.rs`).
-    pub keys: bool,
 }
 
 pub async fn keyed_mutations(
@@ -39,9 +35,6 @@ pub async fn keyed_mutations(
 ) -> Response {
     if !needs_key(request.method(), request.uri().path()) {
         return next.run(request).await;
-    }
-    if !layer.keys {
-        return unkeyed_mutations(State(layer), request, next).await;
     }
     let request = match KeyedRequest::read(request, layer.lease).await {
         Ok(request) => request,

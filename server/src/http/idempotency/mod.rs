@@ -26,7 +26,10 @@ mod policy;
 mod refusal;
 mod request;
 mod stored;
+#[cfg(feature = "bench-no-keys")]
 mod unkeyed;
 
 pub use layer::{keyed_mutations, Idempotency};
 pub use policy::needs_key;
+#[cfg(feature = "bench-no-keys")]
+pub use unkeyed::unkeyed_mutations;

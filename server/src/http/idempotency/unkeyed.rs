@@ -1,7 +1,8 @@
 //! The key-layer benchmark's baseline (server/benches/mutations.rs): the
 //! same session and unit of work as `layer.rs`, with
-//! no key claimed or recorded (`Idempotency::keys` off), never used in
-//! service.
+//! no key claimed or recorded. Compiled only with the `bench-no-keys`
+//! feature, which only the server's own tests and benchmarks turn on
+//! (server/Cargo.toml): a production build has no way to run without keys.
 
 use super::layer::Idempotency;
 use super::policy::needs_key;
