@@ -2,6 +2,7 @@
 //! with its answer, or, if the key already has a row, the row decides
 //! (docs/design.md §3; the steps are in `mod.rs`).
 
+use super::outcome::Outcome;
 use super::policy::needs_key;
 use super::refusal::Refusal;
 use super::request::KeyedRequest;
@@ -98,7 +99,7 @@ impl Keyed<'_> {
         work: KeyedWork,
         response: Response,
     ) -> Result<Response, KeyTaken> {
-        let (parts, body) = response.into_parts();
+        let (mut parts, body) = response.into_parts();
         let Ok(body) = to_bytes(body, MAX_STORED_BODY).await else {
             tracing::error!("an answer too large to store");
             return Ok(self.give_up(record, Refusal::Unavailable).await);
@@ -106,12 +107,14 @@ impl Keyed<'_> {
         let Some(mut tx) = work.take().await else {
             return Ok(self.give_up(record, Refusal::Unavailable).await);
         };
-        if parts.status.is_server_error() {
+        let outcome = Outcome::of(&parts, &body);
+        if outcome == Outcome::Fault {
             // Not an answer to keep: roll back, and let the retry run again.
             let _ = tx.rollback().await;
             let response = Response::from_parts(parts, Body::from(body));
             return Ok(self.give_up(record, response).await);
         }
+        outcome.settle(&mut parts);
         let stored = stored(&parts, &body);
         let claim = &self.request.claim;
         let recorded = match record {

@@ -9,8 +9,9 @@
 //!    missing or malformed; `key.rs`);
 //! 3. the mutation runs in a unit of work, and its key is recorded with its
 //!    answer in the same transaction before it commits: one statement more
-//!    than the mutation itself. An answer of 5xx, a failed commit or a crash
-//!    commits nothing, so the retry really runs;
+//!    than the mutation itself. A server fault, a failed commit or a crash
+//!    commits nothing, so the retry really runs; what counts as a fault is
+//!    read from the answer's decoded error, not its status (`outcome.rs`);
 //! 4. if the key already has a row, the record fails and the work is rolled
 //!    back; the row decides the answer: a completed request's stored answer
 //!    with `Idempotency-Replayed: 1`, 422 for a different request under the
@@ -22,6 +23,7 @@
 
 mod key;
 mod layer;
+mod outcome;
 mod policy;
 mod refusal;
 mod request;

@@ -1,14 +1,17 @@
 //! The key-layer benchmark's baseline (server/benches/mutations.rs): the
-//! same session and unit of work as `layer.rs`, with
+//! same session, unit of work and reading of the answer as `layer.rs`, with
 //! no key claimed or recorded. Compiled only with the `bench-no-keys`
 //! feature, which only the server's own tests and benchmarks turn on
 //! (server/Cargo.toml): a production build has no way to run without keys.
 
 use super::layer::Idempotency;
+use super::outcome::Outcome;
 use super::policy::needs_key;
 use super::refusal::Refusal;
 use super::request::{session_of, signed_in};
+use super::stored::MAX_STORED_BODY;
 use app::ssr::keyed::{KeyedUser, KeyedWork};
+use axum::body::{to_bytes, Body};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -31,12 +34,17 @@ pub async fn unkeyed_mutations(
     };
     request.extensions_mut().insert(KeyedUser(user.user_id));
     request.extensions_mut().insert(work.clone());
-    let response = next.run(request).await;
+    let (mut parts, body) = next.run(request).await.into_parts();
+    let Ok(body) = to_bytes(body, MAX_STORED_BODY).await else {
+        return Refusal::Unavailable.into_response();
+    };
+    let outcome = Outcome::of(&parts, &body);
+    outcome.settle(&mut parts);
     match work.take().await {
-        Some(tx) if !response.status().is_server_error() => match tx.commit().await {
-            Ok(()) => response,
+        Some(tx) if outcome != Outcome::Fault => match tx.commit().await {
+            Ok(()) => Response::from_parts(parts, Body::from(body)),
             Err(_) => Refusal::Unavailable.into_response(),
         },
-        _ => response,
+        _ => Response::from_parts(parts, Body::from(body)),
     }
 }
