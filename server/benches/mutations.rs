@@ -20,7 +20,8 @@ mod support;
 
 use futures::stream::{self, StreamExt};
 use std::time::{Duration, Instant};
-use support::{spawn::spawn_app_with, Backend, TestApp};
+use support::spawn::{spawn_app, spawn_app_without_keys};
+use support::{Backend, TestApp};
 use uuid::Uuid;
 
 const ROUNDS: usize = 5;
@@ -76,8 +77,8 @@ fn median(mut runs: Vec<Run>) -> Run {
     runs.swap_remove(runs.len() / 2)
 }
 
-async fn server(backend: Backend, keys: bool) -> (TestApp, reqwest::Client) {
-    let app = spawn_app_with(backend, |config| config.idempotency_keys = keys).await;
+/// A server and a signed-up browser of it.
+async fn signed_up(app: TestApp) -> (TestApp, reqwest::Client) {
     let browser = app.signed_up_browser("bench").await;
     (app, browser)
 }
@@ -96,8 +97,10 @@ async fn main() {
     println!("| backend    | with keys (req/s) | p50 / p99 (ms) | without keys (req/s) | p50 / p99 (ms) | ratio |");
     println!("|------------|------------------:|---------------:|---------------------:|---------------:|------:|");
     for backend in [Backend::Sqlite, Backend::Postgres] {
-        let (keyed, keyed_browser) = server(backend, true).await;
-        let (plain, plain_browser) = server(backend, false).await;
+        let (keyed, keyed_browser) = signed_up(spawn_app(backend).await).await;
+        // Built only with the `bench-no-keys` feature, which this crate's
+        // dev-dependency on itself turns on (server/Cargo.toml).
+        let (plain, plain_browser) = signed_up(spawn_app_without_keys(backend).await).await;
         // Warm up connections, caches and the pools.
         measure(&keyed, &keyed_browser, 200, concurrency).await;
         measure(&plain, &plain_browser, 200, concurrency).await;

@@ -27,9 +27,6 @@ pub struct Config {
     /// A request's claim on its idempotency key lasts this long; a request
     /// that died frees its key for the retry after it.
     pub key_lease: Duration,
-    /// Always `true` in service. The benchmark turns it off to measure what
-    /// the idempotency layer costs; there is no variable for it.
-    pub idempotency_keys: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -101,7 +98,6 @@ impl Config {
             settings,
             retention,
             key_lease,
-            idempotency_keys: true,
         })
     }
 }

@@ -9,6 +9,7 @@ use crate::http::healthz::healthz;
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::render_deadline::render_deadline;
 use crate::http::service_worker::ServiceWorker;
+use crate::http::session::resolve_session;
 use crate::http::static_files;
 use crate::maintenance;
 use app::ssr::storage::Storage;
@@ -56,6 +57,17 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> Result<Self, StartupError> {
+        Self::assemble(config, Mutations::Keyed).await
+    }
+
+    /// A server whose mutations run without keys: the key-layer benchmark's
+    /// baseline (http/idempotency/unkeyed.rs), never served.
+    #[cfg(feature = "bench-no-keys")]
+    pub async fn build_without_keys(config: Config) -> Result<Self, StartupError> {
+        Self::assemble(config, Mutations::Unkeyed).await
+    }
+
+    async fn assemble(config: Config, mutations: Mutations) -> Result<Self, StartupError> {
         let storage = db::connect(&config.database_url).await?;
         let listener = TcpListener::bind(config.listen_addr)
             .await
@@ -73,7 +85,13 @@ impl Application {
         leptos_options.site_addr = local_addr;
         let faults = Faults::default();
         static_files::spawn_precompression(pkg_dir(&leptos_options));
-        let router = router(&config, storage.clone(), faults.clone(), leptos_options);
+        let router = router(
+            &config,
+            storage.clone(),
+            faults.clone(),
+            leptos_options,
+            mutations,
+        );
         let maintenance = maintenance::spawn(storage.clone(), config.retention.clone());
         Ok(Self {
             listener,
@@ -119,11 +137,40 @@ fn pkg_dir(options: &LeptosOptions) -> std::path::PathBuf {
     std::path::Path::new(&*options.site_root).join(&*options.site_pkg_dir)
 }
 
+/// How mutations run: under their keys, always in service; the key-layer
+/// benchmark's baseline runs them without (`bench-no-keys`, a feature only
+/// the server's own tests and benchmarks turn on).
+#[derive(Clone, Copy)]
+enum Mutations {
+    Keyed,
+    #[cfg(feature = "bench-no-keys")]
+    Unkeyed,
+}
+
+impl Mutations {
+    fn layer(
+        self,
+        routes: Router<LeptosOptions>,
+        idempotency: Idempotency,
+    ) -> Router<LeptosOptions> {
+        use axum::middleware::from_fn_with_state;
+        match self {
+            Self::Keyed => routes.layer(from_fn_with_state(idempotency, keyed_mutations)),
+            #[cfg(feature = "bench-no-keys")]
+            Self::Unkeyed => routes.layer(from_fn_with_state(
+                idempotency,
+                crate::http::idempotency::unkeyed_mutations,
+            )),
+        }
+    }
+}
+
 fn router(
     config: &Config,
     storage: Arc<dyn Storage>,
     faults: Faults,
     leptos_options: LeptosOptions,
+    mutations: Mutations,
 ) -> Router {
     app::api::register_server_functions();
     let state = AppState {
@@ -137,12 +184,12 @@ fn router(
         storage: storage.clone(),
         lease: config.key_lease,
         faults,
-        keys: config.idempotency_keys,
     };
 
     let worker = ServiceWorker::for_site(&leptos_options);
     let pkg_dir = pkg_dir(&leptos_options);
-    Router::new()
+    let sessions = storage.clone();
+    let routes = Router::new()
         .route("/healthz", get(move || healthz(storage.clone())))
         .route("/sw.js", get(move || async move { worker.response() }))
         .nest_service(
@@ -155,10 +202,14 @@ fn router(
         })
         // Pages and reads only: the routes above.
         .route_layer(axum::middleware::from_fn(render_deadline))
-        .fallback(file_and_error_handler_with_context(context, shell))
+        .fallback(file_and_error_handler_with_context(context, shell));
+    mutations
+        .layer(routes, idempotency)
+        // A mutation's session, looked up once for the idempotency layer
+        // (http/session.rs).
         .layer(axum::middleware::from_fn_with_state(
-            idempotency,
-            keyed_mutations,
+            sessions,
+            resolve_session,
         ))
         // server_fn's own refusals (arguments that do not decode) get
         // their error's status, 400, instead of 500.

@@ -11,8 +11,8 @@ use tokio::sync::{Mutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 #[derive(Clone)]
 pub struct KeyedWork(Arc<Mutex<Option<Box<dyn Work>>>>);
 
-/// The account the idempotency layer resolved for this request (from its
-/// session, in the same statement that claimed the key).
+/// The account this keyed request runs as: its session's, looked up once by
+/// the server's session layer and checked by the idempotency layer.
 #[derive(Clone, Copy, Debug)]
 pub struct KeyedUser(pub UserId);
 

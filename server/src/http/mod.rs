@@ -6,4 +6,5 @@ pub mod healthz;
 pub mod idempotency;
 pub mod render_deadline;
 pub mod service_worker;
+pub mod session;
 pub mod static_files;

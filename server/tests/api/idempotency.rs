@@ -24,6 +24,7 @@ on_both_backends!(
     a_completion_time_from_the_future_is_clamped_to_now,
     completing_a_task_of_another_account_is_not_found,
     the_clean_up_job_removes_only_keys_past_their_retention,
+    a_refusal_server_fn_sent_as_500_is_kept_with_its_own_status,
 );
 
 fn replayed(response: &reqwest::Response) -> bool {
@@ -160,6 +161,34 @@ async fn a_failure_before_commit_persists_nothing_and_the_retry_runs_once(backen
     assert_eq!(retry.status(), StatusCode::OK);
     assert!(!replayed(&retry), "the retry really ran");
     assert_eq!(app.tasks(&browser).await.len(), 1);
+}
+
+/// server_fn refuses arguments that do not decode with a 500 of its own
+/// (the function never runs). The layer reads the error the answer carries,
+/// `bad_request`, not the 500: a final answer, kept with its own status and
+/// replayed, where reading the status would have rolled it back as a fault.
+async fn a_refusal_server_fn_sent_as_500_is_kept_with_its_own_status(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    let (key, id) = (Uuid::new_v4().to_string(), new_id());
+    app.add_task(&browser, &id, "Физика").await;
+    let form = [("id", id.as_str()), ("completed", "maybe")];
+
+    let first = app
+        .post_keyed(&browser, &key, "/api/tasks/complete", &form)
+        .await;
+    assert_eq!(first.status(), StatusCode::BAD_REQUEST);
+    assert!(!replayed(&first));
+    let first_body = first.text().await.unwrap();
+    assert_eq!(error_code(&first_body), "bad_request");
+
+    let second = app
+        .post_keyed(&browser, &key, "/api/tasks/complete", &form)
+        .await;
+    assert_eq!(second.status(), StatusCode::BAD_REQUEST);
+    assert!(replayed(&second), "kept as the key's answer, not a fault");
+    assert_eq!(second.text().await.unwrap(), first_body);
+    assert!(app.tasks(&browser).await[0]["completed_at"].is_null());
 }
 
 async fn user_id_of(app: &TestApp, name: &str) -> app::domain::UserId {

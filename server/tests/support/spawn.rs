@@ -8,7 +8,8 @@ use serde::de::DeserializeOwned;
 use server::config::Config;
 use server::db::DatabaseUrl;
 use server::faults::Faults;
-use server::startup::Application;
+use server::startup::{Application, StartupError};
+use std::future::Future;
 use std::sync::Arc;
 use uuid::Uuid;
 
@@ -33,13 +34,33 @@ pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Config)) 
     app
 }
 
+/// A server whose mutations run without keys (the same unit of work, no
+/// key claimed or recorded): the key-layer benchmark's baseline.
+pub async fn spawn_app_without_keys(backend: Backend) -> TestApp {
+    let database = TestDatabase::new(backend).await;
+    let mut app = start_with(&database.url, |_| {}, Application::build_without_keys).await;
+    app._database = Some(database);
+    app
+}
+
 async fn start(database_url: &DatabaseUrl, adjust: impl FnOnce(&mut Config)) -> TestApp {
+    start_with(database_url, adjust, Application::build).await
+}
+
+async fn start_with<Built>(
+    database_url: &DatabaseUrl,
+    adjust: impl FnOnce(&mut Config),
+    build: impl FnOnce(Config) -> Built,
+) -> TestApp
+where
+    Built: Future<Output = Result<Application, StartupError>>,
+{
     let mut config = Config::from_lookup(|_| None).expect("default configuration");
     config.database_url = database_url.clone();
     config.listen_addr = "127.0.0.1:0".parse().unwrap();
     adjust(&mut config);
 
-    let app = Application::build(config).await.expect("the server starts");
+    let app = build(config).await.expect("the server starts");
     let address = format!("http://{}", app.local_addr());
     let storage = app.storage();
     let faults = app.faults();
