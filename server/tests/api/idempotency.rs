@@ -188,7 +188,7 @@ async fn a_refusal_server_fn_sent_as_500_is_kept_with_its_own_status(backend: Ba
     assert_eq!(second.status(), StatusCode::BAD_REQUEST);
     assert!(replayed(&second), "kept as the key's answer, not a fault");
     assert_eq!(second.text().await.unwrap(), first_body);
-    assert!(app.tasks(&browser).await[0]["completed_at"].is_null());
+    assert!(app.tasks(&browser).await[0].completed_at.is_none());
 }
 
 async fn user_id_of(app: &TestApp, name: &str) -> app::domain::UserId {
