@@ -5,6 +5,7 @@
 //! (`sql::Driver`).
 
 mod accounts;
+pub mod backup;
 mod clocks;
 mod connection;
 mod errors;

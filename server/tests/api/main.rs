@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod backup;
 mod basics;
 mod idempotency;
 mod outbox;

@@ -222,6 +222,11 @@ impl TestApp {
         self.get_json(client, "/api/tasks/list").await
     }
 
+    /// Where this server keeps its data.
+    pub fn database_url(&self) -> &DatabaseUrl {
+        &self.database_url
+    }
+
     /// A read at `path` that must succeed, as the type it answers with.
     pub async fn get_json<T: DeserializeOwned>(&self, client: &reqwest::Client, path: &str) -> T {
         let response = client
