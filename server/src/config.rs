@@ -9,6 +9,7 @@
 //! | `TETRAD_SIGNIN_ATTEMPTS` | failed sign-ins per name per 15 minutes | `10`                      |
 //! | `TETRAD_KEY_RETENTION_HOURS` | how long idempotency keys are kept  | `168` (7 days)             |
 //! | `TETRAD_KEY_LEASE_SECS` | how long a running request holds its key | `15`                      |
+//! | `TETRAD_DRAIN_SECS`   | on SIGTERM, how long requests in flight may take to finish | `10`   |
 
 use crate::db::DatabaseUrl;
 use crate::maintenance::Retention;
@@ -27,6 +28,9 @@ pub struct Config {
     /// A request's claim on its idempotency key lasts this long; a request
     /// that died frees its key for the retry after it.
     pub key_lease: Duration,
+    /// On SIGTERM, how long the requests in flight may take to finish
+    /// before the process exits anyway.
+    pub drain_deadline: Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -90,6 +94,8 @@ impl Config {
             ..Retention::default()
         };
         let key_lease = Duration::from_secs(parse_number(&lookup, "TETRAD_KEY_LEASE_SECS", 15)?);
+        let drain_deadline =
+            Duration::from_secs(parse_at_least(&lookup, "TETRAD_DRAIN_SECS", 10, 0)?);
 
         Ok(Self {
             database_url,
@@ -98,6 +104,7 @@ impl Config {
             settings,
             retention,
             key_lease,
+            drain_deadline,
         })
     }
 }
@@ -107,13 +114,24 @@ fn parse_number(
     name: &'static str,
     default: u64,
 ) -> Result<u64, ConfigError> {
+    parse_at_least(lookup, name, default, 1)
+}
+
+/// A whole number of at least `min` (0 where none is a meaningful
+/// setting, as a drain that cuts off at once).
+fn parse_at_least(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: u64,
+    min: u64,
+) -> Result<u64, ConfigError> {
     match lookup(name) {
         None => Ok(default),
         Some(raw) => match raw.trim().parse::<u64>() {
-            Ok(n) if n > 0 => Ok(n),
+            Ok(n) if n >= min => Ok(n),
             _ => Err(ConfigError::Invalid {
                 name,
-                reason: format!("expected a positive whole number, got {raw:?}"),
+                reason: format!("expected a whole number of at least {min}, got {raw:?}"),
             }),
         },
     }
@@ -188,5 +206,14 @@ mod tests {
     fn a_bad_number_names_the_variable() {
         let error = config(&[("TETRAD_SESSION_DAYS", "forever")]).unwrap_err();
         assert!(error.to_string().contains("TETRAD_SESSION_DAYS"));
+    }
+
+    #[test]
+    fn a_drain_lasts_ten_seconds_unless_set_and_zero_cuts_off_at_once() {
+        assert_eq!(config(&[]).unwrap().drain_deadline, Duration::from_secs(10));
+        let at_once = config(&[("TETRAD_DRAIN_SECS", "0")]).unwrap();
+        assert_eq!(at_once.drain_deadline, Duration::ZERO);
+        let error = config(&[("TETRAD_SESSION_DAYS", "0")]).unwrap_err();
+        assert!(error.to_string().contains("at least 1"), "{error}");
     }
 }

@@ -5,7 +5,7 @@ use crate::db::{self, ConnectError};
 use crate::faults::Faults;
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::error_status::error_status;
-use crate::http::healthz::healthz;
+use crate::http::healthz::{healthz, Draining};
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::render_deadline::render_deadline;
 use crate::http::service_worker::ServiceWorker;
@@ -23,6 +23,7 @@ use leptos_axum::{file_and_error_handler_with_context, generate_route_list, Lept
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -52,6 +53,8 @@ pub struct Application {
     router: Router,
     storage: Arc<dyn Storage>,
     faults: Faults,
+    draining: Draining,
+    drain_deadline: Duration,
     maintenance: tokio::task::JoinHandle<()>,
 }
 
@@ -84,11 +87,13 @@ impl Application {
         })?;
         leptos_options.site_addr = local_addr;
         let faults = Faults::default();
+        let draining = Draining::default();
         static_files::spawn_precompression(pkg_dir(&leptos_options));
         let router = router(
             &config,
             storage.clone(),
             faults.clone(),
+            draining.clone(),
             leptos_options,
             mutations,
         );
@@ -99,6 +104,8 @@ impl Application {
             router,
             storage,
             faults,
+            draining,
+            drain_deadline: config.drain_deadline,
             maintenance,
         })
     }
@@ -116,7 +123,16 @@ impl Application {
         self.faults.clone()
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    /// Whether the server is draining (`/healthz` answers 503 once it is).
+    pub fn draining(&self) -> Draining {
+        self.draining.clone()
+    }
+
+    /// Serves until `shutdown` completes, then drains: no new connections,
+    /// `/healthz` 503, the requests in flight finished, for at most the
+    /// drain deadline. A request still running then is cut off when the
+    /// process exits; it commits nothing (its transaction never commits),
+    /// and its key makes the retry safe.
     pub async fn run_until(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
@@ -124,9 +140,29 @@ impl Application {
         let service = self
             .router
             .into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(self.listener, service)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let draining = self.draining.clone();
+        let drain_started = Arc::new(tokio::sync::Notify::new());
+        let signal = {
+            let drain_started = drain_started.clone();
+            async move {
+                shutdown.await;
+                draining.start();
+                tracing::info!("draining: finishing the requests in flight");
+                drain_started.notify_one();
+            }
+        };
+        let served = axum::serve(self.listener, service).with_graceful_shutdown(signal);
+        let deadline = self.drain_deadline;
+        let served = tokio::select! {
+            served = served => served,
+            () = async move {
+                drain_started.notified().await;
+                tokio::time::sleep(deadline).await;
+            } => {
+                tracing::warn!(?deadline, "drain deadline passed: cutting off the requests still in flight");
+                Ok(())
+            }
+        };
         self.maintenance.abort();
         served
     }
@@ -169,6 +205,7 @@ fn router(
     config: &Config,
     storage: Arc<dyn Storage>,
     faults: Faults,
+    draining: Draining,
     leptos_options: LeptosOptions,
     mutations: Mutations,
 ) -> Router {
@@ -190,7 +227,10 @@ fn router(
     let pkg_dir = pkg_dir(&leptos_options);
     let sessions = storage.clone();
     let routes = Router::new()
-        .route("/healthz", get(move || healthz(storage.clone())))
+        .route(
+            "/healthz",
+            get(move || healthz(storage.clone(), draining.clone())),
+        )
         .route("/sw.js", get(move || async move { worker.response() }))
         .nest_service(
             &format!("/{}", leptos_options.site_pkg_dir),

@@ -24,6 +24,7 @@ on_both_backends!(
     a_blank_title_is_a_clear_error,
     another_students_tasks_stay_invisible,
     health_check_reports_a_reachable_database,
+    a_draining_server_says_so_to_health_checks_and_still_serves,
     an_oversized_body_is_refused_with_413,
     pages_are_compressed_for_a_browser_that_accepts_it,
 );
@@ -275,6 +276,21 @@ async fn another_students_tasks_stay_invisible(backend: Backend) {
     assert_eq!(stolen.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(!stolen.text().await.unwrap().contains("secret"));
     assert_eq!(app.tasks(&masha).await[0].title.as_str(), "Masha's secret");
+}
+
+async fn a_draining_server_says_so_to_health_checks_and_still_serves(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("masha").await;
+    app.draining.start();
+
+    let health = reqwest::get(app.url("/healthz")).await.unwrap();
+    assert_eq!(health.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(health.text().await.unwrap(), "draining");
+    // A load balancer stops sending work; what reaches it is still done.
+    let added = app
+        .add_task(&browser, &Uuid::now_v7().to_string(), "Алгебра")
+        .await;
+    assert_eq!(added.status(), StatusCode::OK);
 }
 
 async fn health_check_reports_a_reachable_database(backend: Backend) {

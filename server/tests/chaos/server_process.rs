@@ -10,23 +10,36 @@ pub struct ServerProcess {
     child: Option<Child>,
     pub addr: SocketAddr,
     database_url: String,
+    /// Settings beyond the database and the address (`TETRAD_…`).
+    settings: Vec<(String, String)>,
 }
 
 impl ServerProcess {
     /// Starts the server on a free loopback port and waits until it answers.
     pub async fn start(database_url: &str) -> Self {
+        Self::start_with(database_url, &[]).await
+    }
+
+    /// Starts the server with some settings of its environment.
+    pub async fn start_with(database_url: &str, settings: &[(&str, &str)]) -> Self {
         let addr = free_port();
         let mut server = Self {
             child: None,
             addr,
             database_url: database_url.to_owned(),
+            settings: settings
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+                .collect(),
         };
         server.spawn().await;
         server
     }
 
-    async fn spawn(&mut self) {
+    /// Starts the server (again) on its database and port.
+    pub async fn spawn(&mut self) {
         let child = Command::new(env!("CARGO_BIN_EXE_tetrad"))
+            .envs(self.settings.iter().map(|(name, value)| (name, value)))
             .env("DATABASE_URL", &self.database_url)
             .env("TETRAD_ADDR", self.addr.to_string())
             .env("RUST_LOG", "error")
@@ -62,6 +75,23 @@ impl ServerProcess {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill().await;
         }
+    }
+
+    /// SIGTERM, as a deploy stops an instance; waits for the process to
+    /// exit and gives its exit status.
+    pub async fn terminate(&mut self) -> std::process::ExitStatus {
+        let mut child = self.child.take().expect("a running server");
+        let pid = child.id().expect("the server's pid");
+        let sent = Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status()
+            .await
+            .expect("kill runs");
+        assert!(sent.success(), "SIGTERM sent");
+        tokio::time::timeout(Duration::from_secs(60), child.wait())
+            .await
+            .expect("the server exits after SIGTERM")
+            .expect("its exit status")
     }
 
     /// Kills the server and starts it again on the same database and port.

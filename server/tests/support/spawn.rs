@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use server::config::Config;
 use server::db::DatabaseUrl;
 use server::faults::Faults;
+use server::http::healthz::Draining;
 use server::startup::{Application, StartupError};
 use std::future::Future;
 use std::sync::Arc;
@@ -17,6 +18,8 @@ pub struct TestApp {
     pub address: String,
     pub storage: Arc<dyn Storage>,
     pub faults: Faults,
+    /// Starts this server's drain, as SIGTERM does.
+    pub draining: Draining,
     database_url: DatabaseUrl,
     _database: Option<TestDatabase>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
@@ -64,6 +67,7 @@ where
     let address = format!("http://{}", app.local_addr());
     let storage = app.storage();
     let faults = app.faults();
+    let draining = app.draining();
     let (stop, stopped) = tokio::sync::oneshot::channel();
     tokio::spawn(app.run_until(async {
         let _ = stopped.await;
@@ -72,6 +76,7 @@ where
         address,
         storage,
         faults,
+        draining,
         database_url: database_url.clone(),
         _database: None,
         shutdown: Some(stop),
