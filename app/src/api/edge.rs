@@ -62,8 +62,15 @@ impl Call {
         error
     }
 
-    /// A storage fault: logged with its cause, answered without it.
+    /// A storage fault: logged with its cause, answered without it; 503
+    /// when the database is only unavailable for now.
     pub fn storage_fault(&self, error: StorageError) -> AppError {
+        if let StorageError::Unavailable(_) = error {
+            tracing::warn!(%error, "database unavailable");
+            return self.reject(AppError::Unavailable {
+                retry_after_secs: 1,
+            });
+        }
         tracing::error!(%error, "storage failed");
         self.reject(AppError::Internal)
     }

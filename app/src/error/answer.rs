@@ -32,6 +32,7 @@ impl AppError {
             | Self::Transport(_)
             | Self::BadRequest => StatusCode::BAD_REQUEST,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -39,7 +40,8 @@ impl AppError {
     pub fn retry_after_secs(&self) -> Option<u64> {
         match self {
             Self::TooManyAttempts { retry_after_secs }
-            | Self::KeyInProgress { retry_after_secs } => Some(*retry_after_secs),
+            | Self::KeyInProgress { retry_after_secs }
+            | Self::Unavailable { retry_after_secs } => Some(*retry_after_secs),
             _ => None,
         }
     }

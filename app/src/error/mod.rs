@@ -57,6 +57,10 @@ pub enum AppError {
     IdConflict,
     #[error("the server could not complete the request")]
     Internal,
+    /// The database cannot be reached or is busy for now (a restart, a
+    /// dropped connection, a locked file): nothing was done; try again.
+    #[error("the database is unavailable for now; retry in {retry_after_secs} s")]
+    Unavailable { retry_after_secs: u64 },
     /// The page belongs to another account than the session now signed in
     /// (a sign-in in another tab): nothing is done in the wrong account.
     #[error("signed in as another account")]

@@ -40,6 +40,7 @@ impl AppError {
             Self::InvalidTimeZone(_) => "invalid_time_zone",
             Self::IdConflict => "id_conflict",
             Self::Internal => "internal",
+            Self::Unavailable { .. } => "unavailable",
             Self::AccountChanged => "account_changed",
             Self::Queued => "queued",
             Self::BadRequest => "bad_request",
@@ -108,6 +109,9 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         "invalid_time_zone" => AppError::InvalidTimeZone(of(detail)?),
         "id_conflict" => AppError::IdConflict,
         "internal" => AppError::Internal,
+        "unavailable" => AppError::Unavailable {
+            retry_after_secs: of::<RetryAfter>(detail)?.retry_after_secs,
+        },
         "account_changed" => AppError::AccountChanged,
         "queued" => AppError::Queued,
         "bad_request" => AppError::BadRequest,
@@ -127,7 +131,8 @@ impl Serialize for AppError {
         body.serialize_entry("message", &self.to_string())?;
         match self {
             Self::TooManyAttempts { retry_after_secs }
-            | Self::KeyInProgress { retry_after_secs } => {
+            | Self::KeyInProgress { retry_after_secs }
+            | Self::Unavailable { retry_after_secs } => {
                 body.serialize_entry(
                     "detail",
                     &RetryAfter {
@@ -193,6 +198,9 @@ mod tests {
             AppError::TaskNotFound,
             AppError::IdConflict,
             AppError::Internal,
+            AppError::Unavailable {
+                retry_after_secs: 1,
+            },
             AppError::AccountChanged,
             AppError::Queued,
             AppError::BadRequest,

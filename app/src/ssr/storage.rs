@@ -17,6 +17,11 @@ pub enum StorageError {
     Conflict,
     #[error("not found")]
     NotFound,
+    /// The database cannot be reached or is busy for now: a dropped
+    /// connection, a restart, a locked file. Nothing was done; the caller
+    /// answers 503 so the client retries.
+    #[error("database unavailable: {0}")]
+    Unavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
     #[error("database error: {0}")]
     Backend(#[source] Box<dyn std::error::Error + Send + Sync>),
 }

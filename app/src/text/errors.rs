@@ -34,6 +34,7 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::AccountChanged => td_string!(l, error_account_changed).into(),
         AppError::Queued => td_string!(l, error_queued).into(),
         AppError::Internal => td_string!(l, error_internal).into(),
+        AppError::Unavailable { .. } => td_string!(l, error_unavailable).into(),
         AppError::Transport(_) => td_string!(l, error_transport).into(),
         AppError::BadRequest => td_string!(l, error_bad_request).into(),
     }

@@ -12,6 +12,7 @@ mod support;
 
 mod backup;
 mod basics;
+mod database_faults;
 mod idempotency;
 mod outbox;
 mod pages;

@@ -28,11 +28,11 @@ impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
         match self {
             Self::App(error) => error.answer().map(Body::from),
-            Self::Unavailable => {
-                let mut response = AppError::Internal.answer().map(Body::from);
-                *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
-                response
+            Self::Unavailable => AppError::Unavailable {
+                retry_after_secs: 1,
             }
+            .answer()
+            .map(Body::from),
             Self::TooLarge => StatusCode::PAYLOAD_TOO_LARGE.into_response(),
         }
     }
