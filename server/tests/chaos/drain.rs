@@ -32,7 +32,7 @@ async fn burst_then_stop(backend: Backend, drain_secs: &str) {
         ServerProcess::start_with(database.url.expose(), &[("TETRAD_DRAIN_SECS", drain_secs)])
             .await;
     let base = format!("http://{}", server.addr);
-    let client = signed_up(&base).await;
+    let (client, _) = crate::client::signed_up(&base, "deploy").await;
     // (key, task id) of each change.
     let changes: Vec<(String, String)> = (0..CHANGES)
         .map(|_| (Uuid::new_v4().to_string(), Uuid::now_v7().to_string()))
@@ -87,24 +87,4 @@ async fn burst_then_stop(backend: Backend, drain_secs: &str) {
         "drain {drain_secs} s on {backend:?}: {} of {CHANGES} answered before the stop",
         first_tries.iter().filter(|t| t.is_ok()).count()
     );
-}
-
-async fn signed_up(base: &str) -> reqwest::Client {
-    let client = reqwest::Client::builder()
-        .cookie_store(true)
-        .timeout(Duration::from_secs(20))
-        .build()
-        .expect("a client");
-    let name = format!("deploy-{}", Uuid::new_v4().simple());
-    let answer = client
-        .post(format!("{base}/api/auth/signup"))
-        .form(&[
-            ("username", name.as_str()),
-            ("password", "correct horse battery"),
-        ])
-        .send()
-        .await
-        .expect("sign-up answers");
-    assert!(answer.status().is_success(), "sign-up: {}", answer.status());
-    client
 }

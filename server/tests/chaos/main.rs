@@ -21,6 +21,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod client;
 mod drain;
 mod fault_proxy;
 mod model;

@@ -56,28 +56,7 @@ pub async fn run(backend: Backend, seed: u64, operations: usize) -> Report {
     let server = ServerProcess::start(database.url.expose()).await;
     let proxy = FaultProxy::start(server, seed, 35).await;
     let base = format!("http://{}", proxy.addr);
-    let client = reqwest::Client::builder()
-        .cookie_store(true)
-        .pool_max_idle_per_host(0)
-        .timeout(Duration::from_secs(20))
-        .build()
-        .expect("a client");
-    let name = format!("chaos-{}", Uuid::new_v4().simple());
-    let signed_up = client
-        .post(format!("{base}/api/auth/signup"))
-        .header("connection", "close")
-        .form(&[
-            ("username", name.as_str()),
-            ("password", "correct horse battery"),
-        ])
-        .send()
-        .await
-        .expect("sign-up answers");
-    assert!(
-        signed_up.status().is_success(),
-        "sign-up: {}",
-        signed_up.status()
-    );
+    let (client, name) = crate::client::signed_up(&base, "chaos").await;
 
     let mut rng = Rng::new(seed ^ 0x5EED);
     let mut model = Model::default();
