@@ -48,6 +48,9 @@ pub fn App() -> impl IntoView {
     crate::outbox::provide_outbox();
     provide_known_account();
     mark_hydrated();
+    // Made before the provider, which then uses it (ssr/language.rs).
+    #[cfg(feature = "ssr")]
+    crate::ssr::language::provide_language();
 
     view! {
         // The language: the person's choice (a cookie), else the browser's

@@ -6,6 +6,7 @@ pub mod clock;
 pub mod context;
 pub mod idempotency;
 pub mod keyed;
+pub mod language;
 pub mod passwords;
 pub mod session;
 pub mod storage;
