@@ -1,266 +1,289 @@
-//! What the person intended: every task as the workload's answered requests
-//! describe it. At the end the database must hold exactly this.
+//! What the person intended, by the contract's own rules (DESIGN.md §2),
+//! written here from scratch: no product type or method takes part, so a
+//! bug in the product's rules cannot hide in both sides of the comparison.
+//!
+//! - Every field keeps the value of its latest change; an older change
+//!   arriving later alters nothing. The workload gives every change its own
+//!   millisecond, so "latest" is never a tie.
+//! - Completing and deleting keep the first time while they stay so.
+//! - Completing a repeating task creates its next occurrence once (its id
+//!   derived from the series and its date); un-completing takes it back
+//!   while nobody has changed it.
+//! - Changes to a deleted task are refused (the person is told).
+//! - Deleting a list moves its tasks to the Inbox, at the server's time:
+//!   lists carry no time of the person's, so that moment is known only as
+//!   the window the request ran in.
+//!
+//! The accepted changes are applied in the order the person made them. The
+//! workload never lets changes cross where the contract makes the outcome
+//! depend on arrival (see `draw.rs`).
 
-use super::rng::Rng;
-use app::domain::{PatchForm, Task, TaskForm, TaskId};
-use chrono::{Duration, Utc};
+use super::change::{Change, Due, Field, Fields, What};
+use chrono::{DateTime, Days, NaiveDate};
 use std::collections::BTreeMap;
+use uuid::Uuid;
 
-/// One mutation, as the real client sends it (set-state, client-minted ids).
+/// A moment: a person's exact time, or the server's, known to lie in a
+/// window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum When {
+    At(i64),
+    Within(i64, i64),
+}
+
+impl When {
+    /// Whether a change made `at` is later than this.
+    fn before(self, at: i64) -> bool {
+        match self {
+            When::At(t) => t < at,
+            When::Within(_, latest) => latest < at,
+        }
+    }
+
+    pub fn holds(self, millis: i64) -> bool {
+        match self {
+            When::At(t) => t == millis,
+            When::Within(a, b) => (a..=b).contains(&millis),
+        }
+    }
+}
+
+/// When each part last changed.
+#[derive(Clone, Copy, Debug)]
+pub struct Clocks {
+    pub title: i64,
+    pub notes: i64,
+    pub due: i64,
+    pub priority: i64,
+    pub list: When,
+    pub every_days: i64,
+    pub completion: i64,
+    pub deletion: i64,
+    pub position: i64,
+}
+
+impl Clocks {
+    fn all(at: i64) -> Self {
+        Clocks {
+            title: at,
+            notes: at,
+            due: at,
+            priority: at,
+            list: When::At(at),
+            every_days: at,
+            completion: at,
+            deletion: at,
+            position: at,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
-pub enum Op {
-    Create(TaskId, TaskForm),
-    Complete(TaskId, bool),
-    Edit(TaskId, TaskForm),
-    Delete(TaskId, bool),
+pub struct Intended {
+    pub id: Uuid,
+    pub fields: Fields,
+    pub series: Option<Uuid>,
+    pub position: i64,
+    pub created: i64,
+    pub updated: When,
+    pub completed: Option<i64>,
+    pub deleted: Option<i64>,
+    pub clocks: Clocks,
 }
 
-impl Op {
-    pub fn path(&self) -> &'static str {
-        match self {
-            Op::Create(..) => "/api/tasks/create",
-            Op::Complete(..) => "/api/tasks/complete",
-            Op::Edit(..) => "/api/tasks/edit",
-            Op::Delete(..) => "/api/tasks/delete",
+impl Intended {
+    fn new(id: Uuid, fields: Fields, at: i64) -> Self {
+        Intended {
+            id,
+            series: fields.every_days.map(|_| id),
+            fields,
+            position: 0,
+            created: at,
+            updated: When::At(at),
+            completed: None,
+            deleted: None,
+            clocks: Clocks::all(at),
         }
     }
 
-    pub fn form(&self) -> Vec<(&'static str, String)> {
-        let fields = |id: &TaskId, form: &TaskForm| {
-            vec![
-                ("id", id.to_string()),
-                ("title", form.title.clone()),
-                ("notes", form.notes.clone()),
-                ("due_date", form.due_date.clone()),
-                ("due_time", form.due_time.clone()),
-                ("priority", form.priority.clone()),
-                ("list_id", form.list_id.clone()),
-                ("recurrence", form.recurrence.clone()),
-            ]
+    /// Changed since it was made (the server keeps `updated == created`).
+    fn touched(&self) -> bool {
+        self.updated != When::At(self.created)
+    }
+
+    /// A change made `at` was applied: the server keeps the latest time.
+    fn changed(&mut self, at: i64) {
+        if self.updated.before(at) {
+            self.updated = When::At(at);
+        }
+    }
+
+    /// Sets `field` if the change is later than its clock.
+    fn set(&mut self, field: &Field, at: i64) -> bool {
+        let (f, c) = (&mut self.fields, &mut self.clocks);
+        let later = |clock: &mut i64| {
+            let later = *clock < at;
+            if later {
+                *clock = at;
+            }
+            later
         };
-        match self {
-            Op::Create(id, form) | Op::Edit(id, form) => fields(id, form),
-            Op::Complete(id, completed) => {
-                vec![("id", id.to_string()), ("completed", completed.to_string())]
+        match field {
+            Field::Title(v) => later(&mut c.title) && replace(&mut f.title, v.clone()),
+            Field::Notes(v) => later(&mut c.notes) && replace(&mut f.notes, v.clone()),
+            Field::Due(v) => later(&mut c.due) && replace(&mut f.due, *v),
+            Field::Priority(v) => later(&mut c.priority) && replace(&mut f.priority, *v),
+            Field::EveryDays(v) => later(&mut c.every_days) && replace(&mut f.every_days, *v),
+            Field::List(v) => {
+                let later = c.list.before(at);
+                if later {
+                    c.list = When::At(at);
+                    f.list = *v;
+                }
+                later
             }
-            Op::Delete(id, deleted) => {
-                vec![("id", id.to_string()), ("deleted", deleted.to_string())]
-            }
-        }
-    }
-
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Op::Create(_, form) if !form.recurrence.is_empty() => "create repeating",
-            Op::Create(..) => "create",
-            Op::Complete(_, true) => "complete",
-            Op::Complete(_, false) => "un-complete",
-            Op::Edit(..) => "edit",
-            Op::Delete(_, true) => "delete",
-            Op::Delete(_, false) => "restore",
         }
     }
 }
 
-struct Intended {
-    task: Task,
-    /// Changed since it was created: a generated occurrence that was
-    /// touched survives its parent's un-completion.
-    touched: bool,
+fn replace<T>(slot: &mut T, value: T) -> bool {
+    *slot = value;
+    true
 }
 
 #[derive(Default)]
 pub struct Model {
-    tasks: BTreeMap<TaskId, Intended>,
-    created: u64,
+    pub tasks: BTreeMap<Uuid, Intended>,
+    pub lists: BTreeMap<Uuid, String>,
 }
 
 impl Model {
-    /// A random operation that makes sense in the current state.
-    pub fn next_op(&mut self, rng: &mut Rng) -> Op {
-        let live: Vec<TaskId> = self.ids(|t| t.deleted_at.is_none());
-        let open: Vec<TaskId> = self.ids(|t| t.deleted_at.is_none() && t.completed_at.is_none());
-        let done: Vec<TaskId> = self.ids(|t| t.deleted_at.is_none() && t.completed_at.is_some());
-        let deleted: Vec<TaskId> = self.ids(|t| t.deleted_at.is_some());
-        let roll = rng.below(100);
-        let pick = |rng: &mut Rng, ids: &[TaskId]| rng.pick(ids).copied();
-        let op = match roll {
-            0..=19 => None,
-            20..=44 => pick(rng, &open).map(|id| Op::Complete(id, true)),
-            45..=59 => pick(rng, &done).map(|id| Op::Complete(id, false)),
-            60..=79 => pick(rng, &live).map(|id| Op::Edit(id, self.edited(id, rng))),
-            80..=91 => pick(rng, &live).map(|id| Op::Delete(id, true)),
-            _ => pick(rng, &deleted).map(|id| Op::Delete(id, false)),
-        };
-        op.unwrap_or_else(|| self.new_task(rng))
-    }
-
-    fn new_task(&mut self, rng: &mut Rng) -> Op {
-        self.created += 1;
-        let repeating = rng.chance(30);
-        let due = (repeating || rng.chance(50))
-            .then(|| (Utc::now() + Duration::days(rng.below(20) as i64 - 5)).date_naive());
-        let form = TaskForm {
-            title: format!("Задача {} · {}", self.created, rng.below(1000)),
-            notes: if rng.chance(30) {
-                format!("заметка {}", rng.below(100))
-            } else {
-                String::new()
-            },
-            due_date: due.map(|d| d.to_string()).unwrap_or_default(),
-            due_time: if due.is_some() && rng.chance(30) {
-                "18:30".into()
-            } else {
-                String::new()
-            },
-            priority: (1 + rng.below(4)).to_string(),
-            list_id: String::new(),
-            recurrence: if repeating {
-                "daily".into()
-            } else {
-                String::new()
-            },
-        };
-        Op::Create(TaskId::new(), form)
-    }
-
-    fn edited(&self, id: TaskId, rng: &mut Rng) -> TaskForm {
-        let mut form = self
-            .tasks
-            .get(&id)
-            .map(|t| TaskForm::from_task(&t.task))
-            .unwrap_or_default();
-        form.title = format!(
-            "{} ✎{}",
-            form.title.chars().take(40).collect::<String>(),
-            rng.below(100)
-        );
-        form.notes = format!("правка {}", rng.below(1000));
-        form.priority = (1 + rng.below(4)).to_string();
-        form
-    }
-
-    fn ids(&self, keep: impl Fn(&Task) -> bool) -> Vec<TaskId> {
-        self.tasks
-            .iter()
-            .filter(|(_, t)| keep(&t.task))
-            .map(|(id, _)| *id)
-            .collect()
-    }
-
-    /// The server said yes: the intended state changes as it will have.
-    pub fn apply(&mut self, op: &Op) {
-        let now = Utc::now();
-        match op {
-            Op::Create(id, form) => {
-                let fields = form.parse().expect("the workload writes valid tasks");
-                self.tasks.entry(*id).or_insert(Intended {
-                    task: Task::new(*id, fields, now),
-                    touched: false,
-                });
+    /// A change the server accepted. `window`: when its request ran, by
+    /// the server's clock.
+    pub fn apply(&mut self, change: &Change, window: (i64, i64)) {
+        let at = change.at;
+        match &change.what {
+            What::Create(id, fields)
+            | What::QuickAdd {
+                id, meant: fields, ..
+            } => {
+                self.tasks
+                    .entry(*id)
+                    .or_insert_with(|| Intended::new(*id, fields.clone(), at));
             }
-            Op::Complete(id, completed) => {
-                let Some(entry) = self.tasks.get_mut(id) else {
-                    return;
-                };
-                let was_completed = entry.task.completed_at.is_some();
-                entry.task.set_completed(*completed, now);
-                entry.touched = true;
-                let next = entry.task.next_occurrence(now.date_naive(), now);
-                match (next, *completed, was_completed) {
-                    // A repeating task done: its next occurrence, once.
-                    (Some(next), true, false) => {
-                        self.tasks.entry(next.id).or_insert(Intended {
-                            task: next,
-                            touched: false,
-                        });
-                    }
-                    // Taken back: the next goes too, unless it was touched.
-                    (Some(next), false, true)
-                        if self.tasks.get(&next.id).is_some_and(|n| !n.touched) =>
-                    {
-                        self.tasks.remove(&next.id);
-                    }
-                    _ => {}
+            What::Edit(id, set) => {
+                let task = self.task(id);
+                let mut applied = false;
+                for field in set {
+                    applied |= task.set(field, at);
+                }
+                if task.fields.every_days.is_some() && task.series.is_none() {
+                    task.series = Some(task.id);
+                }
+                if applied {
+                    task.changed(at);
                 }
             }
-            Op::Edit(id, form) => {
-                let patch = PatchForm::whole(form.clone()).parse();
-                let patch = patch.expect("the workload writes valid tasks");
-                if let Some(entry) = self.tasks.get_mut(id) {
-                    entry.task.edit(&patch, now);
-                    entry.touched = true;
+            What::Complete(id, done) => self.complete(*id, *done, at),
+            What::Delete(id, deleted) => {
+                let task = self.task(id);
+                if task.clocks.deletion < at {
+                    task.clocks.deletion = at;
+                    task.deleted = deleted.then(|| task.deleted.unwrap_or(at));
+                    task.changed(at);
                 }
             }
-            Op::Delete(id, deleted) => {
-                if let Some(entry) = self.tasks.get_mut(id) {
-                    entry.task.set_deleted(*deleted, now);
-                    entry.touched = true;
+            What::Reorder(ids) => {
+                for (position, id) in ids.iter().enumerate() {
+                    if let Some(task) = self.tasks.get_mut(id) {
+                        if task.clocks.position < at {
+                            task.clocks.position = at;
+                            task.position = position as i64;
+                            task.changed(at);
+                        }
+                    }
+                }
+            }
+            What::CreateList(id, name) => {
+                self.lists.entry(*id).or_insert_with(|| name.clone());
+            }
+            What::RenameList(id, name) => {
+                self.lists.insert(*id, name.clone());
+            }
+            What::DeleteList(id) => {
+                self.lists.remove(id);
+                let server = When::Within(window.0, window.1);
+                for task in self.tasks.values_mut() {
+                    if task.fields.list == Some(*id) {
+                        task.fields.list = None;
+                        task.clocks.list = server;
+                        task.updated = server;
+                    }
                 }
             }
         }
     }
 
-    pub fn tasks(&self) -> impl Iterator<Item = &Task> {
-        self.tasks.values().map(|t| &t.task)
+    fn complete(&mut self, id: Uuid, done: bool, at: i64) {
+        let task = self.task(&id);
+        if task.clocks.completion >= at {
+            return;
+        }
+        let first = task.completed.unwrap_or(at);
+        task.clocks.completion = at;
+        task.completed = done.then_some(first);
+        task.changed(at);
+        let Some(every) = task.fields.every_days else {
+            return;
+        };
+        let series = *task.series.get_or_insert(id);
+        let from = task
+            .fields
+            .due
+            .map_or_else(|| utc_date(first), |(date, _)| date);
+        let date = from + Days::new(u64::from(every));
+        let next_id = occurrence_id(series, date);
+        if done {
+            let mut next = Intended::new(next_id, task.fields.clone(), at);
+            next.fields.due = Some((date, task.fields.due.and_then(|(_, time)| time)));
+            next.series = Some(series);
+            next.position = task.position;
+            self.tasks.entry(next_id).or_insert(next);
+        } else if self.tasks.get(&next_id).is_some_and(|next| {
+            !next.touched() && next.completed.is_none() && next.deleted.is_none()
+        }) {
+            self.tasks.remove(&next_id);
+        }
     }
 
-    pub fn contains(&self, id: &TaskId) -> bool {
-        self.tasks.contains_key(id)
+    fn task(&mut self, id: &Uuid) -> &mut Intended {
+        self.tasks
+            .get_mut(id)
+            .expect("the workload changes only tasks it made")
     }
 
-    pub fn len(&self) -> usize {
-        self.tasks.len()
+    pub fn live(&self) -> impl Iterator<Item = &Intended> {
+        self.tasks.values().filter(|t| t.deleted.is_none())
     }
 }
 
-/// The first way `stored` differs from `intended` (timestamps aside: the
-/// server sets them), or `None` when they agree.
-pub fn difference(intended: &Task, stored: &Task) -> Option<String> {
-    let pairs = [
-        (
-            "title",
-            intended.title.as_str().to_owned(),
-            stored.title.as_str().to_owned(),
-        ),
-        (
-            "notes",
-            intended.notes.as_str().to_owned(),
-            stored.notes.as_str().to_owned(),
-        ),
-        (
-            "due",
-            format!("{:?}", intended.due),
-            format!("{:?}", stored.due),
-        ),
-        (
-            "priority",
-            format!("{:?}", intended.priority),
-            format!("{:?}", stored.priority),
-        ),
-        (
-            "recurrence",
-            format!("{:?}", intended.recurrence),
-            format!("{:?}", stored.recurrence),
-        ),
-        (
-            "series",
-            format!("{:?}", intended.series_id),
-            format!("{:?}", stored.series_id),
-        ),
-        (
-            "completed",
-            intended.completed_at.is_some().to_string(),
-            stored.completed_at.is_some().to_string(),
-        ),
-        (
-            "deleted",
-            intended.deleted_at.is_some().to_string(),
-            stored.deleted_at.is_some().to_string(),
-        ),
-    ];
-    pairs
-        .into_iter()
-        .find(|(_, a, b)| a != b)
-        .map(|(field, a, b)| format!("task {}: {field} is {b}, intended {a}", intended.id))
+/// The contract's id of a series' occurrence on `date`: UUIDv5 of the date
+/// in the series' namespace.
+fn occurrence_id(series: Uuid, date: NaiveDate) -> Uuid {
+    Uuid::new_v5(&series, date.format("%Y-%m-%d").to_string().as_bytes())
+}
+
+fn utc_date(millis: i64) -> NaiveDate {
+    DateTime::from_timestamp_millis(millis)
+        .expect("a time in range")
+        .date_naive()
+}
+
+/// What a task's due date is, to the person: for messages.
+pub fn due_text(due: Due) -> String {
+    match due {
+        None => "none".into(),
+        Some((date, None)) => date.to_string(),
+        Some((date, Some(time))) => format!("{date} {time}"),
+    }
 }

@@ -1,14 +1,18 @@
-//! The client side of the chaos run: random operations sent the way the
-//! real client sends them (one key per change, the same key on every retry,
-//! retried until a definite answer), then the database checked against the
-//! model.
+//! The client side of the chaos run: batches of changes made one after
+//! another and sent at once (each under its own key, the same key on every
+//! retry, retried until a definite answer), then the database held against
+//! the model of what the person intended.
 
+use super::change::Change;
+use super::draw::{self, Drawn};
 use super::fault_proxy::{Fault, FaultProxy};
-use super::model::{difference, Model, Op};
+use super::model::Model;
 use super::rng::Rng;
 use super::server_process::ServerProcess;
+use super::stored::{compare, Comparison};
 use crate::support::{Backend, TestDatabase};
-use app::domain::{UserId, Username};
+use chrono::Utc;
+use futures::future::join_all;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -21,10 +25,12 @@ pub struct Report {
     pub kinds: BTreeMap<&'static str, u64>,
     pub faults: BTreeMap<Fault, u64>,
     pub retries: u64,
+    /// Changes sent while another of the same batch was in flight.
+    pub crossed: u64,
+    /// Changes refused because a deletion crossing them landed first.
+    pub refused: u64,
     pub tasks: usize,
-    pub lost: usize,
-    pub duplicated: usize,
-    pub first_difference: Option<String>,
+    pub comparison: Comparison,
     pub took: Duration,
 }
 
@@ -32,18 +38,21 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "chaos {:?}: seed={} operations={} retries={} tasks={} in {:.1} s",
+            "chaos {:?}: seed={} operations={} crossed={} refused={} retries={} tasks={} in {:.1} s",
             self.backend,
             self.seed,
             self.operations,
+            self.crossed,
+            self.refused,
             self.retries,
             self.tasks,
             self.took.as_secs_f64()
         )?;
         writeln!(f, "  operations by kind: {:?}", self.kinds)?;
         writeln!(f, "  faults injected: {:?}", self.faults)?;
-        write!(f, "  lost={} duplicated={}", self.lost, self.duplicated)?;
-        if let Some(difference) = &self.first_difference {
+        let c = &self.comparison;
+        write!(f, "  lost={} duplicated={}", c.lost, c.duplicated)?;
+        if let Some(difference) = &c.first_difference {
             write!(f, "\n  first difference: {difference}")?;
         }
         Ok(())
@@ -59,117 +68,148 @@ pub async fn run(backend: Backend, seed: u64, operations: usize) -> Report {
     let (client, name) = crate::client::signed_up(&base, "chaos").await;
 
     let mut rng = Rng::new(seed ^ 0x5EED);
+    let mut serial = 0;
     let mut model = Model::default();
-    let mut kinds = BTreeMap::new();
-    let mut retries = 0;
-    for _ in 0..operations {
-        let op = model.next_op(&mut rng);
-        *kinds.entry(op.kind()).or_default() += 1;
-        retries += send_until_answered(&client, &base, &op).await;
-        model.apply(&op);
+    let mut report = Tally::default();
+    let mut last_answer = 0;
+    let mut sent = 0;
+    while sent < operations {
+        let drawn = draw::batch(&model, &mut rng, &mut serial);
+        let changes = made_one_after_another(&drawn, last_answer).await;
+        let window_start = now_millis();
+        // Each leaves after its own short pause, so a later change often
+        // arrives first.
+        let pauses: Vec<u64> = changes.iter().map(|_| rng.below(50)).collect();
+        let answers = join_all(changes.iter().zip(&pauses).map(|(change, pause)| async {
+            tokio::time::sleep(Duration::from_millis(*pause)).await;
+            send_until_answered(&client, &base, change).await
+        }))
+        .await;
+        let window = (window_start, now_millis());
+        last_answer = window.1;
+        let mut accepted = Vec::new();
+        for ((change, drawn), (answer, retries)) in changes.iter().zip(&drawn).zip(answers) {
+            report.count(change, retries, changes.len());
+            match answer {
+                Answer::Accepted => accepted.push(change),
+                Answer::Refused(404, _) if drawn.may_be_refused => report.refused += 1,
+                Answer::Refused(status, body) => {
+                    panic!(
+                        "{} ({change:?}) was refused with {status}: {body}",
+                        change.kind()
+                    )
+                }
+            }
+        }
+        // The person's order, whatever the order of arrival.
+        accepted.sort_by_key(|change| change.at);
+        for change in accepted {
+            model.apply(change, window);
+        }
+        sent += changes.len();
     }
     let faults = proxy.counts().await;
     proxy.stop_server().await;
 
-    let (lost, duplicated, first_difference) = compare(&database, &name, &model).await;
+    let comparison = compare(backend, &database, &name, &model).await;
     Report {
         backend,
         seed,
-        operations,
-        kinds,
+        operations: sent,
+        kinds: report.kinds,
         faults,
-        retries,
-        tasks: model.len(),
-        lost,
-        duplicated,
-        first_difference,
+        retries: report.retries,
+        crossed: report.crossed,
+        refused: report.refused,
+        tasks: model.tasks.len(),
+        comparison,
         took: started.elapsed(),
     }
 }
 
-/// Sends `op` under one key until the server gives a definite answer;
-/// returns how many retries it took. Every operation the model draws is
-/// valid, so the definite answer must be a success.
-async fn send_until_answered(client: &reqwest::Client, base: &str, op: &Op) -> u64 {
+#[derive(Default)]
+struct Tally {
+    kinds: BTreeMap<&'static str, u64>,
+    retries: u64,
+    crossed: u64,
+    refused: u64,
+}
+
+impl Tally {
+    fn count(&mut self, change: &Change, retries: u64, in_batch: usize) {
+        *self.kinds.entry(change.kind()).or_default() += 1;
+        self.retries += retries;
+        if in_batch > 1 {
+            self.crossed += 1;
+        }
+    }
+}
+
+/// Gives the batch's changes the times the person made them: one
+/// millisecond apart, all after every earlier answer and none in the
+/// server's future.
+async fn made_one_after_another(drawn: &[Drawn], last_answer: i64) -> Vec<Change> {
+    let count = drawn.len() as i64;
+    while now_millis() <= last_answer + count {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let first = now_millis() - count;
+    drawn
+        .iter()
+        .zip(first..)
+        .map(|(drawn, at)| Change {
+            what: drawn.what.clone(),
+            at,
+        })
+        .collect()
+}
+
+fn now_millis() -> i64 {
+    Utc::now().timestamp_millis()
+}
+
+enum Answer {
+    Accepted,
+    Refused(u16, String),
+}
+
+/// Sends `change` under one key until the server gives a definite answer;
+/// returns it and how many retries it took.
+async fn send_until_answered(
+    client: &reqwest::Client,
+    base: &str,
+    change: &Change,
+) -> (Answer, u64) {
     let key = Uuid::new_v4().to_string();
-    let url = format!("{base}{}", op.path());
+    let url = format!("{base}{}", change.path());
+    let form = change.form();
     for attempt in 0..200u64 {
         let answer = client
             .post(&url)
             .header("idempotency-key", &key)
             .header("connection", "close")
-            .form(&op.form())
+            .form(&form)
             .send()
             .await;
-        let status = match answer {
+        let answer = match answer {
             // The body read to the end: an answer cut off is no answer.
             Ok(response) => {
                 let status = response.status();
-                match response.bytes().await {
-                    Ok(body) => Some((status, body)),
-                    Err(_) => None,
-                }
+                response.bytes().await.ok().map(|body| (status, body))
             }
             Err(_) => None,
         };
-        match status {
-            Some((status, _)) if status.is_success() => return attempt,
+        match answer {
+            Some((status, _)) if status.is_success() => return (Answer::Accepted, attempt),
             // No answer, a gateway error, or still in progress: same key again.
             None => {}
             Some((status, _)) if status.as_u16() == 409 || status.is_server_error() => {}
-            Some((status, body)) => panic!(
-                "{} was refused with {status}: {}",
-                op.kind(),
-                String::from_utf8_lossy(&body)
-            ),
+            Some((status, body)) => {
+                let body = String::from_utf8_lossy(&body).into_owned();
+                return (Answer::Refused(status.as_u16(), body), attempt);
+            }
         }
         tokio::time::sleep(Duration::from_millis(5 + attempt.min(20) * 5)).await;
     }
-    panic!("{} got no definite answer in 200 tries", op.kind());
-}
-
-/// Lost: an intended task missing or different. Duplicated: a task the
-/// person never made (say, a second next occurrence).
-async fn compare(
-    database: &TestDatabase,
-    name: &str,
-    model: &Model,
-) -> (usize, usize, Option<String>) {
-    let storage = server::db::connect(&database.url)
-        .await
-        .expect("the database opens");
-    let user = user_id(&*storage, name).await;
-    let mut lost = 0;
-    let mut first = None;
-    for intended in model.tasks() {
-        let stored = storage.get_task(user, intended.id).await.expect("a read");
-        let problem = match stored {
-            None => Some(format!("task {} is missing", intended.id)),
-            Some(stored) => difference(intended, &stored),
-        };
-        if let Some(problem) = problem {
-            lost += 1;
-            first.get_or_insert(problem);
-        }
-    }
-    let stored = storage.list_tasks(user).await.expect("a read");
-    let extra: Vec<_> = stored.iter().filter(|t| !model.contains(&t.id)).collect();
-    if let Some(task) = extra.first() {
-        first.get_or_insert(format!(
-            "task {} ({}) was never intended",
-            task.id,
-            task.title.as_str()
-        ));
-    }
-    (lost, extra.len(), first)
-}
-
-async fn user_id(storage: &dyn app::ssr::storage::Storage, name: &str) -> UserId {
-    let username = Username::parse(name).expect("a valid name");
-    storage
-        .find_credentials(&username)
-        .await
-        .expect("a read")
-        .expect("the account exists")
-        .user_id
+    panic!("{} got no definite answer in 200 tries", change.kind());
 }

@@ -1,0 +1,247 @@
+//! The end state, read from the database and held against the model:
+//! every row of the person's, deleted ones too, field by field, times and
+//! clocks included; and every list.
+
+use super::change::{rule_form, Fields};
+use super::model::{due_text, Intended, Model, When};
+use crate::support::{Backend, TestDatabase};
+use app::domain::{Task, TaskId, UserId, Username};
+use app::ssr::storage::Storage;
+use uuid::Uuid;
+
+pub struct Comparison {
+    /// Intended tasks (and lists) missing or different.
+    pub lost: usize,
+    /// Rows nobody intended.
+    pub duplicated: usize,
+    pub first_difference: Option<String>,
+}
+
+pub async fn compare(
+    backend: Backend,
+    database: &TestDatabase,
+    name: &str,
+    model: &Model,
+) -> Comparison {
+    let storage = server::db::connect(&database.url)
+        .await
+        .expect("the database opens");
+    let user = user_id(&*storage, name).await;
+    let mut lost = 0;
+    let mut first = None;
+    let mut note = |problem: String| {
+        lost += 1;
+        first.get_or_insert(problem);
+    };
+    for intended in model.tasks.values() {
+        let id = TaskId::from_uuid(intended.id);
+        match storage.get_task(user, id).await.expect("a read") {
+            None => note(format!(
+                "task {} ({}) is missing",
+                intended.id, intended.fields.title
+            )),
+            Some(stored) => {
+                if let Some(problem) = difference(intended, &stored) {
+                    note(format!(
+                        "task {} ({}): {problem}",
+                        intended.id, intended.fields.title
+                    ));
+                }
+            }
+        }
+    }
+    let stored_lists = storage.list_lists(user).await.expect("a read");
+    let stored_lists: Vec<(Uuid, String)> = stored_lists
+        .iter()
+        .map(|l| (l.id.as_uuid(), l.name.as_str().to_owned()))
+        .collect();
+    let intended_lists: Vec<(Uuid, String)> =
+        model.lists.iter().map(|(id, n)| (*id, n.clone())).collect();
+    let mut sorted = stored_lists.clone();
+    sorted.sort();
+    if sorted != intended_lists {
+        note(format!("lists are {sorted:?}, intended {intended_lists:?}"));
+    }
+
+    let rows = every_task_row(backend, database, name).await;
+    let extra: Vec<&Uuid> = rows
+        .iter()
+        .filter(|id| !model.tasks.contains_key(id))
+        .collect();
+    let duplicated = extra.len();
+    if let Some(id) = extra.first() {
+        first.get_or_insert(format!("task {id} was never intended"));
+    }
+    Comparison {
+        lost,
+        duplicated,
+        first_difference: first,
+    }
+}
+
+/// Every task row of the person's, deleted ones too: read straight from the
+/// table, not through a view that might hide one.
+async fn every_task_row(backend: Backend, database: &TestDatabase, name: &str) -> Vec<Uuid> {
+    const IDS: &str =
+        "SELECT CAST(id AS TEXT) FROM tasks WHERE user_id = (SELECT id FROM users WHERE username = $1)";
+    let url = database.url.expose();
+    let ids: Vec<String> = match backend {
+        Backend::Sqlite => {
+            let pool = sqlx::SqlitePool::connect(url)
+                .await
+                .expect("the database opens");
+            sqlx::query_scalar(IDS)
+                .bind(name)
+                .fetch_all(&pool)
+                .await
+                .expect("a read")
+        }
+        Backend::Postgres => {
+            let pool = sqlx::PgPool::connect(url)
+                .await
+                .expect("the database opens");
+            sqlx::query_scalar(IDS)
+                .bind(name)
+                .fetch_all(&pool)
+                .await
+                .expect("a read")
+        }
+    };
+    ids.iter().map(|id| id.parse().expect("a uuid")).collect()
+}
+
+/// The first way `stored` differs from `intended`.
+fn difference(intended: &Intended, stored: &Task) -> Option<String> {
+    let fields = stored_fields(stored);
+    let f = &intended.fields;
+    let c = &intended.clocks;
+    let s = &stored.changed;
+    let millis = |t: chrono::DateTime<chrono::Utc>| t.timestamp_millis();
+    let exact = [
+        ("title", f.title.clone(), fields.title.clone()),
+        ("notes", f.notes.clone(), fields.notes.clone()),
+        ("due", due_text(f.due), due_text(fields.due)),
+        (
+            "priority",
+            f.priority.to_string(),
+            fields.priority.to_string(),
+        ),
+        (
+            "list",
+            format!("{:?}", f.list),
+            format!("{:?}", fields.list),
+        ),
+        (
+            "repetition",
+            rule_form(f.every_days),
+            rule_form(fields.every_days),
+        ),
+        (
+            "series",
+            format!("{:?}", intended.series),
+            format!("{:?}", stored.series_id.map(|s| s.as_uuid())),
+        ),
+        (
+            "position",
+            intended.position.to_string(),
+            stored.position.to_string(),
+        ),
+        (
+            "created at",
+            intended.created.to_string(),
+            millis(stored.created_at).to_string(),
+        ),
+        (
+            "completed at",
+            format!("{:?}", intended.completed),
+            format!("{:?}", stored.completed_at.map(millis)),
+        ),
+        (
+            "deleted at",
+            format!("{:?}", intended.deleted),
+            format!("{:?}", stored.deleted_at.map(millis)),
+        ),
+        (
+            "title's clock",
+            c.title.to_string(),
+            s.title.millis().to_string(),
+        ),
+        (
+            "notes' clock",
+            c.notes.to_string(),
+            s.notes.millis().to_string(),
+        ),
+        ("due's clock", c.due.to_string(), s.due.millis().to_string()),
+        (
+            "priority's clock",
+            c.priority.to_string(),
+            s.priority.millis().to_string(),
+        ),
+        (
+            "repetition's clock",
+            c.every_days.to_string(),
+            s.recurrence.millis().to_string(),
+        ),
+        (
+            "completion's clock",
+            c.completion.to_string(),
+            s.completion.millis().to_string(),
+        ),
+        (
+            "deletion's clock",
+            c.deletion.to_string(),
+            s.deletion.millis().to_string(),
+        ),
+        (
+            "position's clock",
+            c.position.to_string(),
+            s.position.millis().to_string(),
+        ),
+    ];
+    if let Some((what, a, b)) = exact.into_iter().find(|(_, a, b)| a != b) {
+        return Some(format!("{what} is {b}, intended {a}"));
+    }
+    let moments = [
+        ("list's clock", c.list, s.list.millis()),
+        ("updated at", intended.updated, millis(stored.updated_at)),
+    ];
+    moments
+        .into_iter()
+        .find(|(_, when, stored)| !when.holds(*stored))
+        .map(|(what, when, stored): (&str, When, i64)| {
+            format!("{what} is {stored}, intended {when:?}")
+        })
+}
+
+/// The stored task's fields, in the model's terms.
+fn stored_fields(task: &Task) -> Fields {
+    let every_days = task
+        .recurrence
+        .as_ref()
+        .map(|rule| match rule.to_string().as_str() {
+            "daily" => 1,
+            other => other
+                .strip_prefix("every ")
+                .and_then(|rest| rest.strip_suffix(" days"))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0),
+        });
+    Fields {
+        title: task.title.as_str().to_owned(),
+        notes: task.notes.as_str().to_owned(),
+        due: task.due.map(|due| (due.date, due.time)),
+        priority: task.priority.level(),
+        list: task.list_id.map(|id| id.as_uuid()),
+        every_days,
+    }
+}
+
+async fn user_id(storage: &dyn Storage, name: &str) -> UserId {
+    let username = Username::parse(name).expect("a valid name");
+    storage
+        .find_credentials(&username)
+        .await
+        .expect("a read")
+        .expect("the account exists")
+        .user_id
+}
