@@ -1,15 +1,21 @@
-//! A fault-injecting proxy between the workload and the server, on
+//! A fault-injecting proxy between the workload and the servers, on
 //! loopback. It speaks just enough HTTP/1.1 for one request per connection
 //! (the workload sends `Connection: close`), which is what lets it fail the
 //! way networks do: close the socket without an answer.
 //!
-//! Task mutations (`POST /api/tasks/…`) get a fault drawn from the seed;
-//! everything else passes untouched.
+//! With several servers it is also their load balancer: round robin, and a
+//! server that refuses the connection (stopped, restarting) is passed over
+//! for the next, since the request never reached it.
+//!
+//! Changes (`POST /api/…`, sign-in and sign-up aside) get a fault drawn
+//! from the seed; everything else passes untouched.
 
 use super::rng::Rng;
 use super::server_process::ServerProcess;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
+use std::process::ExitStatus;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -30,8 +36,8 @@ pub enum Fault {
     Delay,
     /// Delivered twice at once; the client gets one of the answers.
     Twice,
-    /// The server is SIGKILLed while the request is in flight, then
-    /// restarted on the same database.
+    /// The server it went to is SIGKILLed while the request is in flight,
+    /// then restarted on the same database.
     Kill,
 }
 
@@ -51,7 +57,10 @@ pub struct FaultProxy {
 }
 
 struct State {
-    server: Mutex<ServerProcess>,
+    servers: Vec<Mutex<ServerProcess>>,
+    /// Each server keeps its address across restarts.
+    addrs: Vec<SocketAddr>,
+    turn: AtomicUsize,
     rng: Mutex<Rng>,
     /// Percent of mutations that get a fault.
     fault_percent: u64,
@@ -59,13 +68,15 @@ struct State {
 }
 
 impl FaultProxy {
-    pub async fn start(server: ServerProcess, seed: u64, fault_percent: u64) -> Self {
+    pub async fn start(servers: Vec<ServerProcess>, seed: u64, fault_percent: u64) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a proxy port");
         let addr = listener.local_addr().expect("the proxy's address");
         let state = Arc::new(State {
-            server: Mutex::new(server),
+            addrs: servers.iter().map(|server| server.addr).collect(),
+            servers: servers.into_iter().map(Mutex::new).collect(),
+            turn: AtomicUsize::new(0),
             rng: Mutex::new(Rng::new(seed)),
             fault_percent,
             counts: Mutex::new(BTreeMap::new()),
@@ -84,8 +95,28 @@ impl FaultProxy {
         self.state.counts.lock().await.clone()
     }
 
-    pub async fn stop_server(&self) {
-        self.state.server.lock().await.kill().await;
+    pub async fn stop_servers(&self) {
+        for server in &self.state.servers {
+            server.lock().await.kill().await;
+        }
+    }
+
+    /// Replaces server `index` as a deploy does: SIGTERM, wait for it to
+    /// drain and exit, start it again. Gives the old one's exit status.
+    pub async fn redeploy(&self, index: usize) -> ExitStatus {
+        let mut server = self.state.servers[index].lock().await;
+        let exit = server.terminate().await;
+        server.spawn().await;
+        exit
+    }
+
+    /// Server `index` crashes (SIGKILL) and is started again.
+    pub async fn crash(&self, index: usize) {
+        self.state.servers[index]
+            .lock()
+            .await
+            .kill_and_restart()
+            .await;
     }
 }
 
@@ -93,7 +124,7 @@ async fn handle(state: Arc<State>, mut client: TcpStream) {
     let Some(request) = read_request(&mut client).await else {
         return;
     };
-    let fault = if is_task_mutation(&request) {
+    let fault = if is_change(&request) {
         draw_fault(&state).await
     } else {
         None
@@ -129,12 +160,13 @@ async fn handle(state: Arc<State>, mut client: TcpStream) {
     // sees the connection end, as when a network fails.
 }
 
-/// Forwards the request and SIGKILLs the server a few milliseconds in,
-/// then restarts it before anything else is forwarded.
+/// Forwards the request and SIGKILLs its server a few milliseconds in,
+/// then restarts it.
 async fn kill_during(state: &Arc<State>, request: &[u8]) -> Option<Vec<u8>> {
     let pause = state.rng.lock().await.below(8);
-    let mut server = state.server.lock().await;
-    let upstream = server.addr;
+    let index = state.turn.fetch_add(1, Ordering::Relaxed) % state.addrs.len();
+    let mut server = state.servers[index].lock().await;
+    let upstream = state.addrs[index];
     let sent = tokio::spawn({
         let request = request.to_vec();
         async move { send(upstream, &request).await }
@@ -157,20 +189,29 @@ async fn draw_fault(state: &State) -> Option<Fault> {
     rng.pick(&EVERY_FAULT[..6]).copied()
 }
 
+/// To the next server in turn that takes the connection; a 502 when none
+/// does, or when the one that took it gave no answer (as a load balancer).
 async fn forward(state: &State, request: &[u8]) -> Option<Vec<u8>> {
-    // Holding the lock only to read the address: a kill in progress
-    // finishes (restart included) before anything is forwarded.
-    let upstream = state.server.lock().await.addr;
-    match send(upstream, request).await {
-        Some(answer) => Some(answer),
-        // The server is gone (killed): what a load balancer says.
-        None => Some(status_only(502, "Bad Gateway")),
+    let first = state.turn.fetch_add(1, Ordering::Relaxed);
+    for next in 0..state.addrs.len() {
+        let upstream = state.addrs[(first + next) % state.addrs.len()];
+        if let Ok(server) = TcpStream::connect(upstream).await {
+            return Some(
+                exchange(server, request)
+                    .await
+                    .unwrap_or_else(|| status_only(502, "Bad Gateway")),
+            );
+        }
     }
+    Some(status_only(502, "Bad Gateway"))
 }
 
 /// One request on its own connection; the whole answer, read to the end.
 async fn send(upstream: SocketAddr, request: &[u8]) -> Option<Vec<u8>> {
-    let mut server = TcpStream::connect(upstream).await.ok()?;
+    exchange(TcpStream::connect(upstream).await.ok()?, request).await
+}
+
+async fn exchange(mut server: TcpStream, request: &[u8]) -> Option<Vec<u8>> {
     server.write_all(request).await.ok()?;
     let mut answer = Vec::new();
     server.read_to_end(&mut answer).await.ok()?;
@@ -182,8 +223,8 @@ fn status_only(code: u16, reason: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-fn is_task_mutation(request: &[u8]) -> bool {
-    request.starts_with(b"POST /api/tasks/")
+fn is_change(request: &[u8]) -> bool {
+    request.starts_with(b"POST /api/") && !request.starts_with(b"POST /api/auth/")
 }
 
 /// Reads the head and a `Content-Length` body: the whole request.

@@ -27,6 +27,7 @@ mod support;
 
 mod change;
 mod client;
+mod deploy;
 mod drain;
 mod draw;
 mod fault_proxy;
@@ -38,13 +39,26 @@ mod workload;
 
 use fault_proxy::EVERY_FAULT;
 use support::Backend;
+use workload::Deployment;
 
 on_both_backends!(a_random_workload_under_every_fault_loses_and_doubles_nothing);
 
 async fn a_random_workload_under_every_fault_loses_and_doubles_nothing(backend: Backend) {
+    holds_under_faults(backend, Deployment::One).await;
+}
+
+/// Three servers on one PostgreSQL database, deployed one by one (and one
+/// crash, and the database ending every session twice) while a student
+/// works through them.
+#[tokio::test]
+async fn a_rolling_deploy_under_every_fault_loses_and_doubles_nothing() {
+    holds_under_faults(Backend::Postgres, Deployment::Rolling).await;
+}
+
+async fn holds_under_faults(backend: Backend, deployment: Deployment) {
     let operations = env_number("TETRAD_CHAOS_OPS").unwrap_or(300) as usize;
     let seed = env_number("TETRAD_CHAOS_SEED").unwrap_or_else(time_seed);
-    let report = workload::run(backend, seed, operations).await;
+    let report = workload::run(backend, deployment, seed, operations).await;
     println!("{report}");
     let missing: Vec<_> = EVERY_FAULT
         .iter()

@@ -136,10 +136,16 @@ fn difference(intended: &Intended, stored: &Task) -> Option<String> {
             rule_form(f.every_days),
             rule_form(fields.every_days),
         ),
+        // The series a task belongs to (its own, when it names none): a
+        // task that stopped repeating may or may not name its own series,
+        // as its changes arrived; that means the same.
         (
             "series",
-            format!("{:?}", intended.series),
-            format!("{:?}", stored.series_id.map(|s| s.as_uuid())),
+            intended.series.unwrap_or(intended.id).to_string(),
+            stored
+                .series_id
+                .map_or(stored.id.as_uuid(), |s| s.as_uuid())
+                .to_string(),
         ),
         (
             "position",

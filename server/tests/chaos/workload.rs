@@ -4,6 +4,7 @@
 //! the model of what the person intended.
 
 use super::change::Change;
+use super::deploy;
 use super::draw::{self, Drawn};
 use super::fault_proxy::{Fault, FaultProxy};
 use super::model::Model;
@@ -15,8 +16,20 @@ use chrono::Utc;
 use futures::future::join_all;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
+
+/// What serves the student.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Deployment {
+    /// One server, SIGKILLed now and then.
+    One,
+    /// Three servers on one database, deployed one by one while the
+    /// student works (deploy.rs).
+    Rolling,
+}
 
 pub struct Report {
     pub backend: Backend,
@@ -24,6 +37,8 @@ pub struct Report {
     pub operations: usize,
     pub kinds: BTreeMap<&'static str, u64>,
     pub faults: BTreeMap<Fault, u64>,
+    /// The deploy's steps, counted.
+    pub deployed: BTreeMap<&'static str, u64>,
     pub retries: u64,
     /// Changes sent while another of the same batch was in flight.
     pub crossed: u64,
@@ -50,6 +65,9 @@ impl fmt::Display for Report {
         )?;
         writeln!(f, "  operations by kind: {:?}", self.kinds)?;
         writeln!(f, "  faults injected: {:?}", self.faults)?;
+        if !self.deployed.is_empty() {
+            writeln!(f, "  deploy: {:?}", self.deployed)?;
+        }
         let c = &self.comparison;
         write!(f, "  lost={} duplicated={}", c.lost, c.duplicated)?;
         if let Some(difference) = &c.first_difference {
@@ -59,13 +77,29 @@ impl fmt::Display for Report {
     }
 }
 
-pub async fn run(backend: Backend, seed: u64, operations: usize) -> Report {
+pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations: usize) -> Report {
     let started = Instant::now();
     let database = TestDatabase::new(backend).await;
-    let server = ServerProcess::start(database.url.expose()).await;
-    let proxy = FaultProxy::start(server, seed, 35).await;
+    let url = database.url.expose();
+    let servers = match deployment {
+        Deployment::One => vec![ServerProcess::start(url).await],
+        Deployment::Rolling => join_all((0..3).map(|_| ServerProcess::start(url))).await,
+    };
+    let proxy = Arc::new(FaultProxy::start(servers, seed, 35).await);
     let base = format!("http://{}", proxy.addr);
     let (client, name) = crate::client::signed_up(&base, "chaos").await;
+    let progress = Arc::new(AtomicUsize::new(0));
+    let deploy = (deployment == Deployment::Rolling).then(|| {
+        let database = database
+            .postgres_name()
+            .expect("a rolling deploy runs on PostgreSQL");
+        tokio::spawn(deploy::roll(
+            proxy.clone(),
+            progress.clone(),
+            operations,
+            database.to_owned(),
+        ))
+    });
 
     let mut rng = Rng::new(seed ^ 0x5EED);
     let mut serial = 0;
@@ -107,9 +141,14 @@ pub async fn run(backend: Backend, seed: u64, operations: usize) -> Report {
             model.apply(change, window);
         }
         sent += changes.len();
+        progress.store(sent, Ordering::Relaxed);
     }
+    let deployed = match deploy {
+        Some(deploy) => deploy.await.expect("the deploy ran its plan"),
+        None => BTreeMap::new(),
+    };
     let faults = proxy.counts().await;
-    proxy.stop_server().await;
+    proxy.stop_servers().await;
 
     let comparison = compare(backend, &database, &name, &model).await;
     Report {
@@ -118,6 +157,7 @@ pub async fn run(backend: Backend, seed: u64, operations: usize) -> Report {
         operations: sent,
         kinds: report.kinds,
         faults,
+        deployed,
         retries: report.retries,
         crossed: report.crossed,
         refused: report.refused,
