@@ -1,12 +1,13 @@
 //! The database going away under the students: PostgreSQL ending the app's
-//! sessions and refusing new ones for a while. Requests fail cleanly (503,
+//! sessions and refusing new ones for a while, or another program holding
+//! SQLite's file locked. Requests fail cleanly (503 with `Retry-After`,
 //! nothing written, nothing kept under their keys), `/healthz` says so, and
 //! when the database is back the app serves again without a restart.
 
 use crate::support::databases::postgres_admin_url;
 use crate::support::{Backend, Student};
 use reqwest::StatusCode;
-use sqlx::PgPool;
+use sqlx::{Connection, PgPool, SqliteConnection};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -94,4 +95,36 @@ async fn postgres_going_away_mid_burst_loses_and_doubles_nothing_and_the_app_rec
     }
     let tasks = s.tasks().await;
     assert_eq!(tasks.len(), changes.len(), "each change once");
+}
+
+#[tokio::test]
+async fn a_sqlite_file_locked_by_another_program_answers_503_and_the_change_lands_once_after() {
+    let s = Student::new(Backend::Sqlite).await;
+    let change = (Uuid::new_v4().to_string(), Uuid::now_v7().to_string());
+    // Another program (a backup tool, a person with the sqlite3 shell)
+    // takes the write lock and keeps it past the server's busy timeout.
+    let mut other = SqliteConnection::connect(s.app.database_url().expose())
+        .await
+        .unwrap();
+    sqlx::query("BEGIN EXCLUSIVE")
+        .execute(&mut other)
+        .await
+        .unwrap();
+
+    let answer = add(&s, &change).await;
+    assert_eq!(answer.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(answer.headers().contains_key("retry-after"));
+    assert_eq!(
+        crate::support::error_code(&answer.text().await.unwrap()),
+        "unavailable"
+    );
+
+    sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
+    let answer = add(&s, &change).await;
+    assert_eq!(answer.status(), StatusCode::OK);
+    assert!(
+        !answer.headers().contains_key("idempotency-replayed"),
+        "the refused try kept nothing under its key"
+    );
+    assert_eq!(s.tasks().await.len(), 1);
 }
