@@ -175,6 +175,14 @@ impl Call {
     }
 }
 
+/// When the person acted: their clock, but never in the future (a form
+/// posted without JavaScript has no time of its own: now). Milliseconds, as
+/// both databases keep them.
+pub fn person_time(at: Option<chrono::DateTime<chrono::Utc>>) -> chrono::DateTime<chrono::Utc> {
+    let now = chrono::Utc::now();
+    crate::domain::to_millis(at.map_or(now, |at| at.min(now)))
+}
+
 /// Registers every server function by type. Inventory registration alone can
 /// be dropped by the linker when the app crate is only a dependency (as in the
 /// server's tests); registering explicitly makes the endpoints certain.

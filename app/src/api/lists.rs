@@ -3,6 +3,7 @@
 use super::JsonText;
 use crate::domain::{ListId, TaskList};
 use crate::error::AppError;
+use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use server_fn::codec::GetUrl;
 
@@ -12,29 +13,44 @@ pub async fn list_lists() -> Result<Vec<TaskList>, AppError> {
 }
 
 /// Creates a list with the client's id; the same id twice creates one list.
+/// `at`: when the person acted (as for tasks; a form without JavaScript
+/// has none: now).
 #[server(prefix = "/api", endpoint = "lists/create", output = JsonText)]
-pub async fn create_list(id: ListId, name: String) -> Result<TaskList, AppError> {
-    imp::create_list(id, name).await
+pub async fn create_list(
+    id: ListId,
+    name: String,
+    #[server(default)] at: Option<DateTime<Utc>>,
+) -> Result<TaskList, AppError> {
+    imp::create_list(id, name, at).await
 }
 
+/// Renames a list, unless it was renamed later (the last rename wins).
 #[server(prefix = "/api", endpoint = "lists/rename", output = JsonText)]
-pub async fn rename_list(id: ListId, name: String) -> Result<TaskList, AppError> {
-    imp::rename_list(id, name).await
+pub async fn rename_list(
+    id: ListId,
+    name: String,
+    #[server(default)] at: Option<DateTime<Utc>>,
+) -> Result<TaskList, AppError> {
+    imp::rename_list(id, name, at).await
 }
 
-/// Deletes a list; its tasks move to the Inbox. Deleting it again is harmless.
+/// Deletes a list; its tasks move to the Inbox, a move made at `at`.
+/// Deleting it again is harmless.
 #[server(prefix = "/api", endpoint = "lists/delete", output = JsonText)]
-pub async fn delete_list(id: ListId) -> Result<(), AppError> {
-    imp::delete_list(id).await
+pub async fn delete_list(
+    id: ListId,
+    #[server(default)] at: Option<DateTime<Utc>>,
+) -> Result<(), AppError> {
+    imp::delete_list(id, at).await
 }
 
 #[cfg(feature = "ssr")]
 mod imp {
-    use crate::api::edge::Call;
+    use crate::api::edge::{person_time, Call};
     use crate::domain::{ListId, ListName, TaskList};
     use crate::error::AppError;
     use crate::ssr::storage::StorageError;
-    use chrono::Utc;
+    use chrono::{DateTime, Utc};
 
     pub async fn list_lists() -> Result<Vec<TaskList>, AppError> {
         let call = Call::begin()?;
@@ -46,17 +62,15 @@ mod imp {
             .map_err(|e| call.storage_fault(e))
     }
 
-    pub async fn create_list(id: ListId, name: String) -> Result<TaskList, AppError> {
+    pub async fn create_list(
+        id: ListId,
+        name: String,
+        at: Option<DateTime<Utc>>,
+    ) -> Result<TaskList, AppError> {
         let call = Call::begin()?;
         let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
         let (user, mut work) = call.keyed().await?;
-        let now = Utc::now();
-        let list = TaskList {
-            id,
-            name,
-            created_at: now,
-            updated_at: now,
-        };
+        let list = TaskList::new(id, name, person_time(at));
         match work.tx().insert_list(user, &list).await {
             Ok(_) => {}
             Err(StorageError::Conflict) => return Err(call.reject(AppError::IdConflict)),
@@ -69,29 +83,35 @@ mod imp {
         }
     }
 
-    pub async fn rename_list(id: ListId, name: String) -> Result<TaskList, AppError> {
+    pub async fn rename_list(
+        id: ListId,
+        name: String,
+        at: Option<DateTime<Utc>>,
+    ) -> Result<TaskList, AppError> {
         let call = Call::begin()?;
         let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
+        let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
         let mut list = match work.tx().find_list(user, id).await {
             Ok(Some(list)) => list,
             Ok(None) => return Err(call.reject(AppError::ListNotFound)),
             Err(error) => return Err(call.storage_fault(error)),
         };
-        list.name = name;
-        list.updated_at = Utc::now();
-        work.tx()
-            .update_list(user, &list)
-            .await
-            .map_err(|e| call.storage_fault(e))?;
+        if list.rename(name, at) {
+            work.tx()
+                .update_list(user, &list)
+                .await
+                .map_err(|e| call.storage_fault(e))?;
+        }
         Ok(list)
     }
 
-    pub async fn delete_list(id: ListId) -> Result<(), AppError> {
+    pub async fn delete_list(id: ListId, at: Option<DateTime<Utc>>) -> Result<(), AppError> {
         let call = Call::begin()?;
+        let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
         work.tx()
-            .delete_list(user, id, Utc::now())
+            .delete_list(user, id, at)
             .await
             .map_err(|e| call.storage_fault(e))
     }

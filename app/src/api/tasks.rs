@@ -141,8 +141,8 @@ pub async fn reorder_tasks(
 
 #[cfg(feature = "ssr")]
 mod imp {
-    use crate::api::edge::Call;
-    use crate::domain::{to_millis, ListId, PatchForm, Stamp, Task, TaskForm, TaskId, UserId};
+    use crate::api::edge::{person_time, Call};
+    use crate::domain::{ListId, PatchForm, Stamp, Task, TaskForm, TaskId, UserId};
     use crate::error::AppError;
     use crate::quick_add;
     use crate::ssr::keyed::WorkGuard;
@@ -321,13 +321,6 @@ mod imp {
             .set_positions(user, &ids, at)
             .await
             .map_err(|e| call.storage_fault(e))
-    }
-
-    /// When the person acted: their clock, but never in the future (a
-    /// form posted without JavaScript has no time of its own: now).
-    fn person_time(at: Option<DateTime<Utc>>) -> DateTime<Utc> {
-        let now = Utc::now();
-        to_millis(at.map_or(now, |at| at.min(now)))
     }
 
     async fn stored(

@@ -28,11 +28,15 @@ pub fn ListTools(id: ListId) -> impl IntoView {
     let rename = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let name = form_fields(&ev)("name");
-        outbox.send(|_| RenameList { id, name });
+        outbox.send(|at| RenameList {
+            id,
+            name,
+            at: Some(at),
+        });
     };
     let delete = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        outbox.send(|_| DeleteList { id });
+        outbox.send(|at| DeleteList { id, at: Some(at) });
         use_navigate()("/lists", Default::default());
     };
 

@@ -57,9 +57,10 @@ fn NewList() -> impl IntoView {
     let create = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let name = form_fields(&ev)("name");
-        outbox.send(|_| CreateList {
+        outbox.send(|at| CreateList {
             id: ListId::new(),
             name,
+            at: Some(at),
         });
         if let Some(input) = input.get_untracked() {
             input.set_value("");

@@ -337,12 +337,11 @@ fn the_browsers_today_is_used_within_a_day_ahead_and_a_week_back() {
 #[test]
 fn a_named_list_files_the_task_and_an_unknown_name_stays_in_the_title() {
     use crate::domain::{ListId, ListName, TaskList};
-    let school = TaskList {
-        id: ListId::new(),
-        name: ListName::parse("Школа").unwrap(),
-        created_at: chrono::Utc::now(),
-        updated_at: chrono::Utc::now(),
-    };
+    let school = TaskList::new(
+        ListId::new(),
+        ListName::parse("Школа").unwrap(),
+        chrono::Utc::now(),
+    );
     let lists = [school.clone()];
     let filed = parse("Тетради #школа", date(TODAY))
         .into_fields(&lists)

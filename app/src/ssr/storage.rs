@@ -209,6 +209,7 @@ pub trait Work: Send {
     /// The user's lists, by name, read inside this unit of work.
     async fn list_lists(&mut self, user_id: UserId) -> Result<Vec<TaskList>, StorageError>;
 
+    /// One of the user's lists, locked for this unit of work.
     async fn find_list(
         &mut self,
         user_id: UserId,
@@ -221,12 +222,13 @@ pub trait Work: Send {
 
     async fn update_list(&mut self, user_id: UserId, list: &TaskList) -> Result<(), StorageError>;
 
-    /// Deletes a list; its tasks move to the Inbox, nothing is lost.
+    /// Deletes a list; its tasks move to the Inbox, nothing is lost. `at`:
+    /// when the person deleted it (the move's clock).
     async fn delete_list(
         &mut self,
         user_id: UserId,
         id: ListId,
-        now: DateTime<Utc>,
+        at: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
     /// Records the key with the work's answer, in this unit of work, as a

@@ -20,15 +20,18 @@ pub async fn list_lists(db: &mut impl Sql, user_id: UserId) -> Result<Vec<TaskLi
     rows.iter().map(list_from_row).collect()
 }
 
+/// One of the user's lists; `lock` as for `tasks::get_task` (a rename
+/// decides on the row it read, so two renames of a list take turns).
 pub async fn find_list(
     db: &mut impl Sql,
     user_id: UserId,
     id: ListId,
+    lock: &str,
 ) -> Result<Option<TaskList>, StorageError> {
     let row = db
         .fetch_optional(
             Statement::new(format!(
-                "SELECT {LIST_COLUMNS} FROM lists WHERE id = $1 AND user_id = $2"
+                "SELECT {LIST_COLUMNS} FROM lists WHERE id = $1 AND user_id = $2 {lock}"
             ))
             .bind(id.as_uuid())
             .bind(user_id.as_uuid()),
@@ -46,14 +49,15 @@ pub async fn insert_list(
     let inserted = db
         .execute(
             Statement::new(
-                "INSERT INTO lists (id, user_id, name, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
+                "INSERT INTO lists (id, user_id, name, created_at, updated_at, name_changed_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
             )
             .bind(list.id.as_uuid())
             .bind(user_id.as_uuid())
             .bind(list.name.as_str())
             .bind(list.created_at)
-            .bind(list.updated_at),
+            .bind(list.updated_at)
+            .bind(list.name_changed.millis()),
         )
         .await?;
     if inserted == 1 {
@@ -72,10 +76,12 @@ pub async fn update_list(
     let updated = db
         .execute(
             Statement::new(
-                "UPDATE lists SET name = $1, updated_at = $2 WHERE id = $3 AND user_id = $4",
+                "UPDATE lists SET name = $1, updated_at = $2, name_changed_at = $3 \
+                 WHERE id = $4 AND user_id = $5",
             )
             .bind(list.name.as_str())
             .bind(list.updated_at)
+            .bind(list.name_changed.millis())
             .bind(list.id.as_uuid())
             .bind(user_id.as_uuid()),
         )
@@ -90,20 +96,22 @@ pub async fn delete_list(
     db: &mut impl Sql,
     user_id: UserId,
     id: ListId,
-    now: DateTime<Utc>,
+    at: DateTime<Utc>,
 ) -> Result<(), StorageError> {
-    // Moving them out is a change of their list, clocked like any other
-    // (a later clock already on a task stays).
+    // Moving them out is a change of their list, made when the person
+    // deleted it and clocked like any other (a later clock already on a
+    // task stays; the task leaves the list all the same, as it is gone).
     db.execute(
         Statement::new(
-            "UPDATE tasks SET list_id = NULL, updated_at = $1, \
+            "UPDATE tasks SET list_id = NULL, \
+             updated_at = CASE WHEN updated_at > $1 THEN updated_at ELSE $1 END, \
              list_changed_at = CASE WHEN list_changed_at > $4 THEN list_changed_at ELSE $4 END \
              WHERE list_id = $2 AND user_id = $3",
         )
-        .bind(now)
+        .bind(at)
         .bind(id.as_uuid())
         .bind(user_id.as_uuid())
-        .bind(Stamp::of(now).millis()),
+        .bind(Stamp::of(at).millis()),
     )
     .await?;
     db.execute(

@@ -6,7 +6,7 @@ use super::clocks;
 use super::errors::corrupt;
 use super::sql::{required, Columns, Statement, Value};
 use app::domain::{
-    Due, ListId, ListName, Notes, Priority, Recurrence, Task, TaskId, TaskList, TaskTitle,
+    Due, ListId, ListName, Notes, Priority, Recurrence, Stamp, Task, TaskId, TaskList, TaskTitle,
 };
 use app::ssr::storage::StorageError;
 
@@ -16,7 +16,7 @@ pub const TASK_COLUMNS: &str =
      notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, \
      recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at";
 
-pub const LIST_COLUMNS: &str = "id, name, created_at, updated_at";
+pub const LIST_COLUMNS: &str = "id, name, created_at, updated_at, name_changed_at";
 
 pub fn task_from_row(row: &impl Columns) -> Result<Task, StorageError> {
     let due = row
@@ -62,6 +62,7 @@ pub fn list_from_row(row: &impl Columns) -> Result<TaskList, StorageError> {
         name: ListName::parse(&name).map_err(|e| corrupt("list name", e))?,
         created_at: required(row.time("created_at")?, "created_at")?,
         updated_at: required(row.time("updated_at")?, "updated_at")?,
+        name_changed: Stamp::from_millis(required(row.int("name_changed_at")?, "name_changed_at")?),
     })
 }
 

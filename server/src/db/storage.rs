@@ -236,7 +236,7 @@ impl<D: Driver> Work for SqlWork<D> {
         user_id: UserId,
         id: ListId,
     ) -> Result<Option<TaskList>, StorageError> {
-        lists::find_list(&mut self.tx, user_id, id).await
+        lists::find_list(&mut self.tx, user_id, id, D::LOCK_ROW).await
     }
 
     async fn insert_list(
@@ -255,9 +255,9 @@ impl<D: Driver> Work for SqlWork<D> {
         &mut self,
         user_id: UserId,
         id: ListId,
-        now: DateTime<Utc>,
+        at: DateTime<Utc>,
     ) -> Result<(), StorageError> {
-        lists::delete_list(&mut self.tx, user_id, id, now).await
+        lists::delete_list(&mut self.tx, user_id, id, at).await
     }
 
     async fn record_key(

@@ -72,7 +72,8 @@ pub async fn view_counts(
     let lists = db
         .fetch_all(
             Statement::new(
-                "SELECT l.id, l.name, l.created_at, l.updated_at, COUNT(t.id) AS open FROM lists l \
+                "SELECT l.id, l.name, l.created_at, l.updated_at, l.name_changed_at, COUNT(t.id) AS open \
+                 FROM lists l \
                  LEFT JOIN tasks t ON t.list_id = l.id AND t.user_id = l.user_id \
                  AND t.deleted_at IS NULL AND t.completed_at IS NULL \
                  WHERE l.user_id = $1 GROUP BY l.id ORDER BY l.name, l.id",

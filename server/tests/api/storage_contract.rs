@@ -717,12 +717,11 @@ fn full_task(minute: u32) -> app::domain::Task {
 }
 
 fn algebra_list() -> app::domain::TaskList {
-    app::domain::TaskList {
-        id: app::domain::ListId::new(),
-        name: app::domain::ListName::parse("Алгебра").unwrap(),
-        created_at: at(1),
-        updated_at: at(1),
-    }
+    app::domain::TaskList::new(
+        app::domain::ListId::new(),
+        app::domain::ListName::parse("Алгебра").unwrap(),
+        at(1),
+    )
 }
 
 async fn in_work<T>(

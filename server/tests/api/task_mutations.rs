@@ -22,6 +22,8 @@ on_both_backends!(
     the_last_tap_wins_whatever_order_the_taps_arrive_in,
     an_older_edit_of_a_field_changes_nothing_and_a_newer_one_applies,
     a_late_delete_does_not_undo_a_later_restore,
+    the_last_rename_of_a_list_wins_whatever_order_they_arrive_in,
+    a_deleted_lists_tasks_move_out_at_the_time_of_the_deletion,
     a_completion_replayed_after_its_key_was_forgotten_leaves_the_later_state,
     an_uncompletion_that_loses_to_a_later_completion_keeps_the_next_occurrence,
     an_older_order_does_not_undo_a_newer_one,
@@ -512,6 +514,89 @@ async fn a_late_delete_does_not_undo_a_later_restore(backend: Backend) {
     let late = set("true", at(8, 9)).await;
     assert_eq!(late.deleted_at, None);
     assert_eq!(s.tasks().await.len(), 1);
+}
+
+async fn the_last_rename_of_a_list_wins_whatever_order_they_arrive_in(backend: Backend) {
+    let s = Student::new(backend).await;
+    let list = Uuid::now_v7().to_string();
+    let made = at(7, 0);
+    s.done(
+        "/api/lists/create",
+        &[("id", &list), ("name", "Школа"), ("at", &made)],
+    )
+    .await;
+    let rename = |name: &'static str, at: String| {
+        let (s, list) = (&s, list.clone());
+        async move {
+            s.ok::<TaskList>(
+                "/api/lists/rename",
+                &[("id", &list), ("name", name), ("at", &at)],
+            )
+            .await
+        }
+    };
+    rename("Алгебра", at(8, 10)).await;
+    let late = rename("Физика", at(8, 9)).await;
+    assert_eq!(
+        late.name.as_str(),
+        "Алгебра",
+        "the older rename alters nothing"
+    );
+    let lists: Vec<TaskList> = s.app.get_json(&s.browser, "/api/lists/list").await;
+    assert_eq!(lists[0].name.as_str(), "Алгебра");
+    assert_eq!(
+        lists[0].name_changed.to_utc().to_rfc3339(),
+        "2026-09-01T08:10:00+00:00"
+    );
+}
+
+async fn a_deleted_lists_tasks_move_out_at_the_time_of_the_deletion(backend: Backend) {
+    let s = Student::new(backend).await;
+    let list = Uuid::now_v7().to_string();
+    s.done(
+        "/api/lists/create",
+        &[("id", &list), ("name", "Школа"), ("at", &at(7, 0))],
+    )
+    .await;
+    let id = Uuid::now_v7().to_string();
+    s.done(
+        "/api/tasks/create",
+        &[
+            ("id", &id),
+            ("title", "Физика"),
+            ("list_id", &list),
+            ("at", &at(7, 5)),
+        ],
+    )
+    .await;
+    s.done("/api/lists/delete", &[("id", &list), ("at", &at(9, 0))])
+        .await;
+    let task = &s.tasks().await[0];
+    assert_eq!(task.list_id, None, "in the Inbox");
+    assert_eq!(
+        task.changed.list.to_utc().to_rfc3339(),
+        "2026-09-01T09:00:00+00:00"
+    );
+    // A move into another list made before the deletion, arriving after it,
+    // alters nothing: the task stays where the later action put it.
+    let other = Uuid::now_v7().to_string();
+    s.done(
+        "/api/lists/create",
+        &[("id", &other), ("name", "Дом"), ("at", &at(7, 1))],
+    )
+    .await;
+    let moved = s
+        .ok::<Task>(
+            "/api/tasks/edit",
+            &[
+                ("id", &id),
+                ("list_id", &other),
+                ("set", "list"),
+                ("at", &at(8, 0)),
+            ],
+        )
+        .await;
+    assert_eq!(moved.list_id, None);
 }
 
 async fn a_completion_replayed_after_its_key_was_forgotten_leaves_the_later_state(

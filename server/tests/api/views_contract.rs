@@ -96,12 +96,7 @@ impl Planner {
     }
 
     async fn list(&self, name: &str) -> ListId {
-        let list = TaskList {
-            id: ListId::new(),
-            name: ListName::parse(name).unwrap(),
-            created_at: at(0),
-            updated_at: at(0),
-        };
+        let list = TaskList::new(ListId::new(), ListName::parse(name).unwrap(), at(0));
         let mut work = self.storage.begin().await.unwrap();
         work.insert_list(self.user, &list).await.unwrap();
         work.commit().await.unwrap();
