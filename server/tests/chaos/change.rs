@@ -112,11 +112,10 @@ impl Change {
                 .enumerate()
                 .map(|(i, id)| (format!("ids[{i}]"), id.to_string()))
                 .collect(),
-            // Lists carry no time of the person's (see model.rs).
             What::CreateList(id, name) | What::RenameList(id, name) => {
-                return vec![pair("id", id.to_string()), pair("name", name.clone())]
+                vec![pair("id", id.to_string()), pair("name", name.clone())]
             }
-            What::DeleteList(id) => return vec![pair("id", id.to_string())],
+            What::DeleteList(id) => vec![pair("id", id.to_string())],
         };
         form.push(at);
         form

@@ -10,7 +10,7 @@
 //! - two completions (or deletions) of one task to the same value do not
 //!   cross: the first to arrive keeps its time, by design (a completion
 //!   time must not move: a series without a due date counts from it);
-//! - list changes go alone (lists carry no time of the person's yet);
+//! - a list's creation and deletion go alone; renames of one list cross;
 //! - a change is drawn only for a task whose creation was answered.
 //!
 //! An edit or completion that crosses a deletion of its task may be
@@ -31,8 +31,8 @@ pub struct Drawn {
 
 /// Draws the next batch: one list change alone, or one to five task changes.
 pub fn batch(model: &Model, rng: &mut Rng, serial: &mut u64) -> Vec<Drawn> {
-    if rng.chance(8) {
-        return vec![list_change(model, rng, serial)];
+    if rng.chance(15) {
+        return list_changes(model, rng, serial);
     }
     let mut batch = Batch::default();
     let size = 1 + rng.below(5) as usize;
@@ -199,19 +199,26 @@ impl Batch {
     }
 }
 
-fn list_change(model: &Model, rng: &mut Rng, serial: &mut u64) -> Drawn {
+/// A list made or deleted, alone; or two to four renames of one list.
+fn list_changes(model: &Model, rng: &mut Rng, serial: &mut u64) -> Vec<Drawn> {
     let lists: Vec<Uuid> = model.lists.keys().copied().collect();
-    let what = match rng.pick(&lists) {
-        Some(id) if rng.chance(35) => What::DeleteList(*id),
-        Some(id) if lists.len() >= 3 || rng.chance(50) => {
-            What::RenameList(*id, format!("Список {}", next(serial)))
-        }
-        _ => What::CreateList(Uuid::now_v7(), format!("Список {}", next(serial))),
+    let whats = match rng.pick(&lists) {
+        Some(id) if rng.chance(35) => vec![What::DeleteList(*id)],
+        Some(id) if lists.len() >= 3 || rng.chance(50) => (0..2 + rng.below(3))
+            .map(|_| What::RenameList(*id, format!("Список {}", next(serial))))
+            .collect(),
+        _ => vec![What::CreateList(
+            Uuid::now_v7(),
+            format!("Список {}", next(serial)),
+        )],
     };
-    Drawn {
-        what,
-        may_be_refused: false,
-    }
+    whats
+        .into_iter()
+        .map(|what| Drawn {
+            what,
+            may_be_refused: false,
+        })
+        .collect()
 }
 
 fn new_fields(model: &Model, rng: &mut Rng, serial: &mut u64) -> Fields {

@@ -10,9 +10,8 @@
 //!   derived from the series and its date); un-completing takes it back
 //!   while nobody has changed it.
 //! - Changes to a deleted task are refused (the person is told).
-//! - Deleting a list moves its tasks to the Inbox, at the server's time:
-//!   lists carry no time of the person's, so that moment is known only as
-//!   the window the request ran in.
+//! - A list's name keeps its latest rename; deleting a list moves its tasks
+//!   to the Inbox, a move made when the person deleted it.
 //!
 //! The accepted changes are applied in the order the person made them. The
 //! workload never lets changes cross where the contract makes the outcome
@@ -23,31 +22,6 @@ use chrono::{DateTime, Days, NaiveDate};
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
-/// A moment: a person's exact time, or the server's, known to lie in a
-/// window.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum When {
-    At(i64),
-    Within(i64, i64),
-}
-
-impl When {
-    /// Whether a change made `at` is later than this.
-    fn before(self, at: i64) -> bool {
-        match self {
-            When::At(t) => t < at,
-            When::Within(_, latest) => latest < at,
-        }
-    }
-
-    pub fn holds(self, millis: i64) -> bool {
-        match self {
-            When::At(t) => t == millis,
-            When::Within(a, b) => (a..=b).contains(&millis),
-        }
-    }
-}
-
 /// When each part last changed.
 #[derive(Clone, Copy, Debug)]
 pub struct Clocks {
@@ -55,7 +29,7 @@ pub struct Clocks {
     pub notes: i64,
     pub due: i64,
     pub priority: i64,
-    pub list: When,
+    pub list: i64,
     pub every_days: i64,
     pub completion: i64,
     pub deletion: i64,
@@ -69,7 +43,7 @@ impl Clocks {
             notes: at,
             due: at,
             priority: at,
-            list: When::At(at),
+            list: at,
             every_days: at,
             completion: at,
             deletion: at,
@@ -85,7 +59,7 @@ pub struct Intended {
     pub series: Option<Uuid>,
     pub position: i64,
     pub created: i64,
-    pub updated: When,
+    pub updated: i64,
     pub completed: Option<i64>,
     pub deleted: Option<i64>,
     pub clocks: Clocks,
@@ -99,7 +73,7 @@ impl Intended {
             fields,
             position: 0,
             created: at,
-            updated: When::At(at),
+            updated: at,
             completed: None,
             deleted: None,
             clocks: Clocks::all(at),
@@ -108,14 +82,12 @@ impl Intended {
 
     /// Changed since it was made (the server keeps `updated == created`).
     fn touched(&self) -> bool {
-        self.updated != When::At(self.created)
+        self.updated != self.created
     }
 
     /// A change made `at` was applied: the server keeps the latest time.
     fn changed(&mut self, at: i64) {
-        if self.updated.before(at) {
-            self.updated = When::At(at);
-        }
+        self.updated = self.updated.max(at);
     }
 
     /// Sets `field` if the change is later than its clock.
@@ -134,14 +106,7 @@ impl Intended {
             Field::Due(v) => later(&mut c.due) && replace(&mut f.due, *v),
             Field::Priority(v) => later(&mut c.priority) && replace(&mut f.priority, *v),
             Field::EveryDays(v) => later(&mut c.every_days) && replace(&mut f.every_days, *v),
-            Field::List(v) => {
-                let later = c.list.before(at);
-                if later {
-                    c.list = When::At(at);
-                    f.list = *v;
-                }
-                later
-            }
+            Field::List(v) => later(&mut c.list) && replace(&mut f.list, *v),
         }
     }
 }
@@ -151,16 +116,22 @@ fn replace<T>(slot: &mut T, value: T) -> bool {
     true
 }
 
+/// A list: its name, and when that last changed.
+#[derive(Clone, Debug)]
+pub struct IntendedList {
+    pub name: String,
+    pub name_changed: i64,
+}
+
 #[derive(Default)]
 pub struct Model {
     pub tasks: BTreeMap<Uuid, Intended>,
-    pub lists: BTreeMap<Uuid, String>,
+    pub lists: BTreeMap<Uuid, IntendedList>,
 }
 
 impl Model {
-    /// A change the server accepted. `window`: when its request ran, by
-    /// the server's clock.
-    pub fn apply(&mut self, change: &Change, window: (i64, i64)) {
+    /// A change the server accepted.
+    pub fn apply(&mut self, change: &Change) {
         let at = change.at;
         match &change.what {
             What::Create(id, fields)
@@ -205,19 +176,28 @@ impl Model {
                 }
             }
             What::CreateList(id, name) => {
-                self.lists.entry(*id).or_insert_with(|| name.clone());
+                self.lists.entry(*id).or_insert_with(|| IntendedList {
+                    name: name.clone(),
+                    name_changed: at,
+                });
             }
             What::RenameList(id, name) => {
-                self.lists.insert(*id, name.clone());
+                let list = self
+                    .lists
+                    .get_mut(id)
+                    .expect("the workload renames its lists");
+                if list.name_changed < at {
+                    list.name = name.clone();
+                    list.name_changed = at;
+                }
             }
             What::DeleteList(id) => {
                 self.lists.remove(id);
-                let server = When::Within(window.0, window.1);
                 for task in self.tasks.values_mut() {
                     if task.fields.list == Some(*id) {
                         task.fields.list = None;
-                        task.clocks.list = server;
-                        task.updated = server;
+                        task.clocks.list = task.clocks.list.max(at);
+                        task.changed(at);
                     }
                 }
             }

@@ -1,12 +1,16 @@
-//! The end state, read from the database and held against the model:
-//! every row of the person's, deleted ones too, field by field, times and
-//! clocks included; and every list.
+//! The database held against the model: after each batch, the rows the
+//! batch touched (so every crossing counts, not only the last one to a
+//! row); at the end, every row of the person's, deleted ones too. Field by
+//! field, times and clocks included; and every list.
 
 use super::change::{rule_form, Fields};
-use super::model::{due_text, Intended, Model, When};
+use super::model::{due_text, Intended, Model};
 use crate::support::{Backend, TestDatabase};
 use app::domain::{Task, TaskId, UserId, Username};
-use app::ssr::storage::Storage;
+use app::ssr::storage::{Storage, StorageError};
+use futures::future::join_all;
+use std::sync::Arc;
+use std::time::Duration;
 use uuid::Uuid;
 
 pub struct Comparison {
@@ -17,66 +21,102 @@ pub struct Comparison {
     pub first_difference: Option<String>,
 }
 
-pub async fn compare(
-    backend: Backend,
-    database: &TestDatabase,
-    name: &str,
-    model: &Model,
-) -> Comparison {
-    let storage = server::db::connect(&database.url)
-        .await
-        .expect("the database opens");
-    let user = user_id(&*storage, name).await;
-    let mut lost = 0;
-    let mut first = None;
-    let mut note = |problem: String| {
-        lost += 1;
-        first.get_or_insert(problem);
-    };
-    for intended in model.tasks.values() {
-        let id = TaskId::from_uuid(intended.id);
-        match storage.get_task(user, id).await.expect("a read") {
-            None => note(format!(
-                "task {} ({}) is missing",
-                intended.id, intended.fields.title
-            )),
-            Some(stored) => {
-                if let Some(problem) = difference(intended, &stored) {
-                    note(format!(
-                        "task {} ({}): {problem}",
-                        intended.id, intended.fields.title
-                    ));
-                }
-            }
-        }
-    }
-    let stored_lists = storage.list_lists(user).await.expect("a read");
-    let stored_lists: Vec<(Uuid, String)> = stored_lists
-        .iter()
-        .map(|l| (l.id.as_uuid(), l.name.as_str().to_owned()))
-        .collect();
-    let intended_lists: Vec<(Uuid, String)> =
-        model.lists.iter().map(|(id, n)| (*id, n.clone())).collect();
-    let mut sorted = stored_lists.clone();
-    sorted.sort();
-    if sorted != intended_lists {
-        note(format!("lists are {sorted:?}, intended {intended_lists:?}"));
+/// Reads the person's rows straight from the database, beside the servers.
+pub struct Reader {
+    storage: Arc<dyn Storage>,
+    user: UserId,
+}
+
+impl Reader {
+    pub async fn open(database: &TestDatabase, name: &str) -> Self {
+        let storage = server::db::connect(&database.url)
+            .await
+            .expect("the database opens");
+        let user = user_id(&*storage, name).await;
+        Self { storage, user }
     }
 
-    let rows = every_task_row(backend, database, name).await;
-    let extra: Vec<&Uuid> = rows
-        .iter()
-        .filter(|id| !model.tasks.contains_key(id))
-        .collect();
-    let duplicated = extra.len();
-    if let Some(id) = extra.first() {
-        first.get_or_insert(format!("task {id} was never intended"));
+    /// How the stored task differs from the intended one, if it does.
+    pub async fn task_problem(&self, intended: &Intended) -> Option<String> {
+        let id = TaskId::from_uuid(intended.id);
+        let problem = match again(|| self.storage.get_task(self.user, id)).await {
+            None => Some("it is missing".to_owned()),
+            Some(stored) => difference(intended, &stored),
+        };
+        problem.map(|p| format!("task {} ({}): {p}", intended.id, intended.fields.title))
     }
-    Comparison {
-        lost,
-        duplicated,
-        first_difference: first,
+
+    /// How the stored lists differ from the intended ones, if they do.
+    pub async fn lists_problem(&self, model: &Model) -> Option<String> {
+        // Each list with its name and the name's clock.
+        let mut stored: Vec<(Uuid, String, i64)> = again(|| self.storage.list_lists(self.user))
+            .await
+            .iter()
+            .map(|l| {
+                (
+                    l.id.as_uuid(),
+                    l.name.as_str().to_owned(),
+                    l.name_changed.millis(),
+                )
+            })
+            .collect();
+        stored.sort();
+        let intended: Vec<(Uuid, String, i64)> = model
+            .lists
+            .iter()
+            .map(|(id, list)| (*id, list.name.clone(), list.name_changed))
+            .collect();
+        (stored != intended).then(|| format!("lists are {stored:?}, intended {intended:?}"))
     }
+
+    /// The end state: every intended task and list, and no row more.
+    pub async fn compare(
+        &self,
+        backend: Backend,
+        database: &TestDatabase,
+        name: &str,
+        model: &Model,
+    ) -> Comparison {
+        let mut lost = 0;
+        let mut first = None;
+        let problems = model.tasks.values().map(|t| self.task_problem(t));
+        for problem in join_all(problems)
+            .await
+            .into_iter()
+            .chain([self.lists_problem(model).await])
+            .flatten()
+        {
+            lost += 1;
+            first.get_or_insert(problem);
+        }
+        let rows = every_task_row(backend, database, name).await;
+        let extra: Vec<&Uuid> = rows
+            .iter()
+            .filter(|id| !model.tasks.contains_key(id))
+            .collect();
+        if let Some(id) = extra.first() {
+            first.get_or_insert(format!("task {id} was never intended"));
+        }
+        Comparison {
+            lost,
+            duplicated: extra.len(),
+            first_difference: first,
+        }
+    }
+}
+
+/// A read, tried again while the database is away (the rolling deploy
+/// ends every session now and then, this reader's too).
+async fn again<T, F: std::future::Future<Output = Result<T, StorageError>>>(
+    read: impl Fn() -> F,
+) -> T {
+    for _ in 0..50 {
+        if let Ok(value) = read().await {
+            return value;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    read().await.expect("the database answers a read")
 }
 
 /// Every task row of the person's, deleted ones too: read straight from the
@@ -199,24 +239,25 @@ fn difference(intended: &Intended, stored: &Task) -> Option<String> {
             s.deletion.millis().to_string(),
         ),
         (
+            "list's clock",
+            c.list.to_string(),
+            s.list.millis().to_string(),
+        ),
+        (
+            "updated at",
+            intended.updated.to_string(),
+            millis(stored.updated_at).to_string(),
+        ),
+        (
             "position's clock",
             c.position.to_string(),
             s.position.millis().to_string(),
         ),
     ];
-    if let Some((what, a, b)) = exact.into_iter().find(|(_, a, b)| a != b) {
-        return Some(format!("{what} is {b}, intended {a}"));
-    }
-    let moments = [
-        ("list's clock", c.list, s.list.millis()),
-        ("updated at", intended.updated, millis(stored.updated_at)),
-    ];
-    moments
+    exact
         .into_iter()
-        .find(|(_, when, stored)| !when.holds(*stored))
-        .map(|(what, when, stored): (&str, When, i64)| {
-            format!("{what} is {stored}, intended {when:?}")
-        })
+        .find(|(_, a, b)| a != b)
+        .map(|(what, a, b)| format!("{what} is {b}, intended {a}"))
 }
 
 /// The stored task's fields, in the model's terms.

@@ -3,14 +3,14 @@
 //! retry, retried until a definite answer), then the database held against
 //! the model of what the person intended.
 
-use super::change::Change;
+use super::change::{Change, What};
 use super::deploy;
 use super::draw::{self, Drawn};
 use super::fault_proxy::{Fault, FaultProxy};
 use super::model::Model;
 use super::rng::Rng;
 use super::server_process::ServerProcess;
-use super::stored::{compare, Comparison};
+use super::stored::{Comparison, Reader};
 use crate::support::{Backend, TestDatabase};
 use chrono::Utc;
 use futures::future::join_all;
@@ -105,12 +105,12 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
     let mut serial = 0;
     let mut model = Model::default();
     let mut report = Tally::default();
+    let reader = Reader::open(&database, &name).await;
     let mut last_answer = 0;
     let mut sent = 0;
     while sent < operations {
         let drawn = draw::batch(&model, &mut rng, &mut serial);
         let changes = made_one_after_another(&drawn, last_answer).await;
-        let window_start = now_millis();
         // Each leaves after its own short pause, so a later change often
         // arrives first.
         let pauses: Vec<u64> = changes.iter().map(|_| rng.below(50)).collect();
@@ -119,8 +119,7 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
             send_until_answered(&client, &base, change).await
         }))
         .await;
-        let window = (window_start, now_millis());
-        last_answer = window.1;
+        last_answer = now_millis();
         let mut accepted = Vec::new();
         for ((change, drawn), (answer, retries)) in changes.iter().zip(&drawn).zip(answers) {
             report.count(change, retries, changes.len());
@@ -137,8 +136,12 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
         }
         // The person's order, whatever the order of arrival.
         accepted.sort_by_key(|change| change.at);
-        for change in accepted {
-            model.apply(change, window);
+        for change in &accepted {
+            model.apply(change);
+        }
+        if let Some(problem) = batch_problem(&reader, &model, &changes).await {
+            report.after_batches += 1;
+            report.first_after_batch.get_or_insert(problem);
         }
         sent += changes.len();
         progress.store(sent, Ordering::Relaxed);
@@ -150,7 +153,13 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
     let faults = proxy.counts().await;
     proxy.stop_servers().await;
 
-    let comparison = compare(backend, &database, &name, &model).await;
+    let mut comparison = reader.compare(backend, &database, &name, &model).await;
+    // A batch that left a row wrong counts as lost, even if a later batch
+    // set it right.
+    comparison.lost += report.after_batches;
+    if let Some(problem) = report.first_after_batch {
+        comparison.first_difference = Some(problem);
+    }
     Report {
         backend,
         seed,
@@ -170,6 +179,9 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
 #[derive(Default)]
 struct Tally {
     kinds: BTreeMap<&'static str, u64>,
+    /// Batches after which a row they touched differed from the model.
+    after_batches: usize,
+    first_after_batch: Option<String>,
     retries: u64,
     crossed: u64,
     refused: u64,
@@ -183,6 +195,31 @@ impl Tally {
             self.crossed += 1;
         }
     }
+}
+
+/// How a row the batch touched differs from the model, if one does.
+async fn batch_problem(reader: &Reader, model: &Model, changes: &[Change]) -> Option<String> {
+    for change in changes {
+        let ids = match &change.what {
+            What::Create(id, _)
+            | What::QuickAdd { id, .. }
+            | What::Edit(id, _)
+            | What::Complete(id, _)
+            | What::Delete(id, _) => vec![*id],
+            What::Reorder(ids) => ids.clone(),
+            What::CreateList(..) | What::RenameList(..) | What::DeleteList(..) => {
+                return reader.lists_problem(model).await;
+            }
+        };
+        for id in ids {
+            if let Some(intended) = model.tasks.get(&id) {
+                if let Some(problem) = reader.task_problem(intended).await {
+                    return Some(problem);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Gives the batch's changes the times the person made them: one
