@@ -69,12 +69,15 @@ phase "release build and smoke test"
 # sign-in, every view), the replay paths, the last action winning, signing
 # out with changes waiting, the pages' own WASM chunks (fetched when first
 # needed, kept for offline) and the browser chaos test, against the release
-# server.
+# server on PostgreSQL (the debug run above is on SQLite), so the browser's
+# path is proven on both backends.
 cargo leptos build --release --split
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
-rm -f target/e2e/release.db*
-start_release_server "$release_addr" sqlite://target/e2e/release.db target/e2e/release.log
+release_db="tetrad_e2e_release"
+psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db WITH (FORCE)" \
+  -c "CREATE DATABASE $release_db"
+start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/e2e/release.log
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
   npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
     tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
