@@ -31,6 +31,10 @@ impl Default for Retention {
     }
 }
 
+/// The pause between two full batches of keys, so other work gets at the
+/// database.
+pub const BATCH_PAUSE: Duration = Duration::from_millis(50);
+
 /// Deletes what has expired; returns the number of keys deleted.
 pub async fn clean_up(storage: &dyn Storage, retention: &Retention) -> u64 {
     let now = Utc::now();
@@ -47,8 +51,7 @@ pub async fn clean_up(storage: &dyn Storage, retention: &Retention) -> u64 {
                 if n < u64::from(retention.batch) {
                     break;
                 }
-                // Let other work at the database between batches.
-                tokio::time::sleep(Duration::from_millis(50)).await;
+                tokio::time::sleep(BATCH_PAUSE).await;
             }
             Err(error) => {
                 tracing::warn!(%error, "deleting expired idempotency keys failed");

@@ -18,6 +18,8 @@ mod sql;
 mod sqlite;
 mod storage;
 mod tasks;
+#[cfg(test)]
+mod user_scope;
 mod views;
 
 use postgres::PostgresDriver;

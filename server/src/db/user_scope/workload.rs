@@ -1,0 +1,263 @@
+//! Every method of the storage contract, called on two accounts' data
+//! through a recording driver on a fresh database of either backend.
+//! A method added to the contract belongs here too: only what runs is
+//! checked.
+
+use super::recording::{Log, Recording, Sent};
+use crate::db::postgres::PostgresDriver;
+use crate::db::sqlite::SqliteDriver;
+use crate::db::storage::SqlStorage;
+use app::domain::{
+    Due, IdempotencyKey, ListId, ListName, Task, TaskForm, TaskId, TaskList, TimeZoneName, UserId,
+    Username,
+};
+use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::storage::{Storage, StorageError};
+use app::views::{Day, View};
+use chrono::{DateTime, Duration, Utc};
+use sqlx::Connection;
+use uuid::Uuid;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// What the workload sent, and the ids of the accounts it made.
+pub struct Run {
+    pub sent: Vec<Sent>,
+    pub accounts: Vec<Uuid>,
+}
+
+pub async fn run(backend: Backend) -> Run {
+    let log = Log::default();
+    let accounts = match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            let url = format!("sqlite://{}", dir.path().join("scope.db").display());
+            let driver = SqliteDriver::connect(&url).await.expect("SQLite");
+            exercise(&SqlStorage::new(Recording::new(driver, log.clone()))).await
+        }
+        Backend::Postgres => {
+            let admin = std::env::var("TETRAD_TEST_POSTGRES")
+                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+            let name = format!("tetrad_scope_{}", Uuid::new_v4().simple());
+            let mut server = sqlx::PgConnection::connect(&format!("{admin}/postgres"))
+                .await
+                .expect("PostgreSQL, as the other tests need it");
+            let create = format!("CREATE DATABASE {name}");
+            sqlx::query(&create)
+                .execute(&mut server)
+                .await
+                .expect("a database");
+            let driver = PostgresDriver::connect(&format!("{admin}/{name}"))
+                .await
+                .expect("the new database");
+            let accounts = exercise(&SqlStorage::new(Recording::new(driver, log.clone()))).await;
+            let drop = format!("DROP DATABASE {name} WITH (FORCE)");
+            sqlx::query(&drop)
+                .execute(&mut server)
+                .await
+                .expect("dropped");
+            accounts
+        }
+    };
+    let sent = log.lock().expect("the log").clone();
+    Run { sent, accounts }
+}
+
+async fn exercise(storage: &dyn Storage) -> Vec<Uuid> {
+    let now = Utc::now();
+    let (masha, petya) = (UserId::new(), UserId::new());
+    storage.ping().await.expect("ping");
+    accounts_and_sessions(storage, masha, now).await;
+    let name = Username::parse("petya").expect("a name");
+    storage
+        .create_user(petya, &name, "-", now)
+        .await
+        .expect("Petya");
+    let list = planner(storage, masha, petya, now).await;
+    reads(storage, masha, list, now).await;
+    keys(storage, masha, now).await;
+    vec![masha.as_uuid(), petya.as_uuid()]
+}
+
+async fn accounts_and_sessions(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
+    let name = Username::parse("masha").expect("a name");
+    storage
+        .create_user(masha, &name, "-", now)
+        .await
+        .expect("Masha");
+    storage.find_credentials(&name).await.expect("found");
+    storage
+        .record_failed_sign_in(&name, now)
+        .await
+        .expect("a failure");
+    let since = now - Duration::minutes(15);
+    storage
+        .count_failed_sign_ins(&name, since)
+        .await
+        .expect("counted");
+    storage.clear_failed_sign_ins(&name).await.expect("cleared");
+    storage
+        .delete_failed_sign_ins_before(since)
+        .await
+        .expect("purged");
+    let token = [7_u8; 32];
+    let until = now + Duration::hours(1);
+    storage
+        .create_session(&token, masha, now, until)
+        .await
+        .expect("a session");
+    storage.find_session(&token, now).await.expect("found");
+    storage.delete_session(&token).await.expect("signed out");
+    storage.delete_expired_sessions(now).await.expect("purged");
+}
+
+/// One unit of work through every change: a list and two tasks in it,
+/// each inserted twice and once by another account, changed, reordered,
+/// the untouched one taken back, and the list deleted. Then one that rolls
+/// back. Returns the list's id.
+async fn planner(
+    storage: &dyn Storage,
+    masha: UserId,
+    petya: UserId,
+    now: DateTime<Utc>,
+) -> ListId {
+    let mut work = storage.begin().await.expect("a unit of work");
+    work.time_zone(masha).await.expect("a zone");
+    let zone = TimeZoneName::parse("Europe/Moscow").expect("a zone");
+    work.set_time_zone(masha, &zone).await.expect("set");
+    let list = TaskList {
+        id: ListId::new(),
+        name: ListName::parse("School").expect("a name"),
+        created_at: now,
+        updated_at: now,
+    };
+    assert!(work.insert_list(masha, &list).await.expect("inserted"));
+    assert!(!work.insert_list(masha, &list).await.expect("already hers"));
+    let taken = work.insert_list(petya, &list).await;
+    assert!(matches!(taken, Err(StorageError::Conflict)));
+    work.find_list(masha, list.id).await.expect("found");
+    work.list_lists(masha).await.expect("listed");
+    work.update_list(masha, &list).await.expect("renamed");
+    let [mut task, other] = [0, 1].map(|_| task_in(list.id, now));
+    for task in [&task, &other] {
+        assert!(work.insert_task(masha, task).await.expect("inserted"));
+    }
+    assert!(!work.insert_task(masha, &task).await.expect("already hers"));
+    let taken = work.insert_task(petya, &task).await;
+    assert!(matches!(taken, Err(StorageError::Conflict)));
+    work.find_task(masha, task.id).await.expect("found");
+    task.set_completed(true, now);
+    work.update_task(masha, &task).await.expect("updated");
+    work.set_positions(masha, &[other.id, task.id], now)
+        .await
+        .expect("ordered");
+    work.delete_task_if_untouched(masha, other.id)
+        .await
+        .expect("taken back");
+    work.delete_list(masha, list.id, now)
+        .await
+        .expect("deleted");
+    work.commit().await.expect("committed");
+    let work = storage.begin().await.expect("a unit of work");
+    work.rollback().await.expect("rolled back");
+    list.id
+}
+
+fn task_in(list: ListId, now: DateTime<Utc>) -> Task {
+    let form = TaskForm {
+        title: "Read a chapter".into(),
+        ..TaskForm::default()
+    };
+    let mut fields = form.parse().expect("a task");
+    fields.list_id = Some(list);
+    fields.due = Some(Due {
+        date: now.date_naive(),
+        time: None,
+    });
+    Task::new(TaskId::new(), fields, now)
+}
+
+/// Every read, every view.
+async fn reads(storage: &dyn Storage, masha: UserId, list: ListId, now: DateTime<Utc>) {
+    let tasks = storage.list_tasks(masha).await.expect("listed");
+    for task in tasks {
+        storage.get_task(masha, task.id).await.expect("found");
+    }
+    storage.list_lists(masha).await.expect("listed");
+    let today = Day::utc(now);
+    for view in [
+        View::Today,
+        View::Upcoming,
+        View::Inbox,
+        View::List(list),
+        View::Completed,
+    ] {
+        storage
+            .view_tasks(masha, view, today)
+            .await
+            .expect("a view");
+    }
+    storage
+        .view_counts(masha, today.date)
+        .await
+        .expect("counts");
+    storage.time_zone(masha).await.expect("a zone");
+}
+
+/// A key claimed and answered, then replayed; a dead claim taken over and
+/// released; a key recorded with its work; the old ones deleted.
+async fn keys(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
+    let claim = |key: &str, lease: Duration| KeyClaim {
+        user_id: masha,
+        key: IdempotencyKey::parse(key).expect("a key"),
+        fingerprint: b"create".to_vec(),
+        token: Uuid::new_v4(),
+        now,
+        lease_until: now + lease,
+    };
+    let answer = StoredResponse {
+        status: 200,
+        headers: vec![],
+        body: b"{}".to_vec(),
+    };
+    let first = claim("k1", Duration::seconds(15));
+    assert_eq!(
+        storage.claim_key(&first).await.expect("claimed"),
+        ClaimOutcome::Acquired
+    );
+    let mut work = storage.begin().await.expect("a unit of work");
+    let (key, token) = (&first.key, first.token);
+    assert!(work
+        .complete_key(masha, key, token, &answer, now)
+        .await
+        .expect("done"));
+    work.commit().await.expect("committed");
+    let replay = storage.claim_key(&claim("k1", Duration::seconds(15))).await;
+    assert!(matches!(replay, Ok(ClaimOutcome::Completed(_))));
+
+    let dead = claim("k2", Duration::seconds(-1));
+    storage.claim_key(&dead).await.expect("claimed");
+    let taker = claim("k2", Duration::seconds(15));
+    assert_eq!(
+        storage.claim_key(&taker).await.expect("taken"),
+        ClaimOutcome::Acquired
+    );
+    storage
+        .release_key(masha, &taker.key, taker.token)
+        .await
+        .expect("released");
+
+    let mut work = storage.begin().await.expect("a unit of work");
+    let recorded = claim("k3", Duration::seconds(15));
+    assert!(work.record_key(&recorded, &answer).await.expect("recorded"));
+    work.commit().await.expect("committed");
+    let later = now + Duration::minutes(1);
+    storage
+        .delete_keys_created_before(later, 100)
+        .await
+        .expect("deleted");
+}
