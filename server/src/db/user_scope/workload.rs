@@ -129,12 +129,11 @@ async fn planner(
     work.time_zone(masha).await.expect("a zone");
     let zone = TimeZoneName::parse("Europe/Moscow").expect("a zone");
     work.set_time_zone(masha, &zone).await.expect("set");
-    let list = TaskList {
-        id: ListId::new(),
-        name: ListName::parse("School").expect("a name"),
-        created_at: now,
-        updated_at: now,
-    };
+    let list = TaskList::new(
+        ListId::new(),
+        ListName::parse("School").expect("a name"),
+        now,
+    );
     assert!(work.insert_list(masha, &list).await.expect("inserted"));
     assert!(!work.insert_list(masha, &list).await.expect("already hers"));
     let taken = work.insert_list(petya, &list).await;
