@@ -90,9 +90,12 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
     let (client, name) = crate::client::signed_up(&base, "chaos").await;
     let progress = Arc::new(AtomicUsize::new(0));
     let deploy = (deployment == Deployment::Rolling).then(|| {
-        let database = database
-            .postgres_name()
-            .expect("a rolling deploy runs on PostgreSQL");
+        assert!(
+            matches!(backend, Backend::Postgres),
+            "a rolling deploy runs on PostgreSQL"
+        );
+        // The database's name: the last part of its URL.
+        let database = url.rsplit('/').next().expect("a database name");
         tokio::spawn(deploy::roll(
             proxy.clone(),
             progress.clone(),

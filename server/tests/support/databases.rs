@@ -54,11 +54,6 @@ pub fn postgres_admin_url() -> String {
 }
 
 impl TestDatabase {
-    /// The database's name on the PostgreSQL server (none for SQLite).
-    pub fn postgres_name(&self) -> Option<&str> {
-        self.postgres_name.as_deref()
-    }
-
     pub async fn new(backend: Backend) -> Self {
         match backend {
             Backend::Sqlite => {
