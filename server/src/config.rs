@@ -6,12 +6,15 @@
 //! | `TETRAD_ADDR`         | address to listen on                      | `LEPTOS_SITE_ADDR`, else `127.0.0.1:3000` |
 //! | `TETRAD_PUBLIC_URL`   | the URL people use (behind a proxy); an `https` URL makes the session cookie `Secure` and its origin trusted | unset |
 //! | `TETRAD_SESSION_DAYS` | how long a session lasts                  | `30`                       |
-//! | `TETRAD_SIGNIN_ATTEMPTS` | failed sign-ins per name per 15 minutes | `10`                      |
+//! | `TETRAD_SIGNIN_ATTEMPTS` | failed sign-ins per name and address per 15 minutes | `10`      |
+//! | `TETRAD_SIGNIN_ATTEMPTS_PER_NAME` | failed sign-ins per name from all addresses per 15 minutes | `100` |
+//! | `TETRAD_TRUSTED_PROXIES` | comma-separated addresses of proxies whose `X-Forwarded-For` names the client | none |
 //! | `TETRAD_KEY_RETENTION_HOURS` | how long idempotency keys are kept  | `168` (7 days)             |
 //! | `TETRAD_KEY_LEASE_SECS` | how long a running request holds its key | `15`                      |
 //! | `TETRAD_DRAIN_SECS`   | on SIGTERM, how long requests in flight may take to finish | `10`   |
 
 use crate::db::DatabaseUrl;
+use crate::http::client_address::TrustedProxies;
 use crate::maintenance::Retention;
 use app::ssr::Settings;
 use std::net::SocketAddr;
@@ -23,6 +26,8 @@ pub struct Config {
     pub listen_addr: SocketAddr,
     /// Scheme, host and port people reach the site at, if not the listen address.
     pub public_origin: Option<String>,
+    /// Proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
     pub settings: Settings,
     pub retention: Retention,
     /// A request's claim on its idempotency key lasts this long; a request
@@ -83,8 +88,17 @@ impl Config {
                 "TETRAD_SIGNIN_ATTEMPTS",
                 defaults.sign_in_attempts,
             )?,
+            sign_in_attempts_per_name: parse_number(
+                &lookup,
+                "TETRAD_SIGNIN_ATTEMPTS_PER_NAME",
+                defaults.sign_in_attempts_per_name,
+            )?,
             ..defaults
         };
+        let trusted_proxies = lookup("TETRAD_TRUSTED_PROXIES")
+            .map(|list| parse_addresses(&list))
+            .transpose()?
+            .unwrap_or_default();
 
         let retention = Retention {
             keys: Duration::from_secs(
@@ -101,6 +115,7 @@ impl Config {
             database_url,
             listen_addr,
             public_origin,
+            trusted_proxies: TrustedProxies(std::sync::Arc::new(trusted_proxies)),
             settings,
             retention,
             key_lease,
@@ -138,6 +153,20 @@ fn parse_at_least(
 }
 
 /// `https://tetrad.example/any/path` → `https://tetrad.example`.
+/// A comma-separated list of IP addresses.
+fn parse_addresses(list: &str) -> Result<Vec<std::net::IpAddr>, ConfigError> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            item.parse().map_err(|_| ConfigError::Invalid {
+                name: "TETRAD_TRUSTED_PROXIES",
+                reason: format!("{item:?} is not an IP address"),
+            })
+        })
+        .collect()
+}
+
 fn parse_origin(url: &str) -> Result<String, ConfigError> {
     let invalid = |reason: &str| ConfigError::Invalid {
         name: "TETRAD_PUBLIC_URL",
@@ -185,6 +214,16 @@ mod tests {
             config.public_origin.as_deref(),
             Some("https://tetrad.example")
         );
+    }
+
+    #[test]
+    fn trusted_proxies_are_a_list_of_addresses_and_anything_else_is_named() {
+        let trusted = config(&[("TETRAD_TRUSTED_PROXIES", "10.0.0.1, ::1")]).unwrap();
+        let expected: Vec<std::net::IpAddr> =
+            vec!["10.0.0.1".parse().unwrap(), "::1".parse().unwrap()];
+        assert_eq!(*trusted.trusted_proxies.0, expected);
+        let error = config(&[("TETRAD_TRUSTED_PROXIES", "10.0.0.1, proxy.local")]).unwrap_err();
+        assert!(error.to_string().contains("proxy.local"));
     }
 
     #[test]

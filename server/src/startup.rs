@@ -3,6 +3,7 @@
 use crate::config::Config;
 use crate::db::{self, ConnectError};
 use crate::faults::Faults;
+use crate::http::client_address::client_address;
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::error_status::error_status;
 use crate::http::healthz::{healthz, Draining};
@@ -259,6 +260,11 @@ fn router(
             refuse_cross_site,
         ))
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        // Where each request came from (sign-in throttling).
+        .layer(axum::middleware::from_fn_with_state(
+            config.trusted_proxies.clone(),
+            client_address,
+        ))
         // Pages, answers and static files not yet precompressed; level 5
         // costs little time per request and gets most of the gain.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(5)))

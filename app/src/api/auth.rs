@@ -79,12 +79,21 @@ mod imp {
         let settings = &call.state.settings;
         let window = Duration::from_std(settings.sign_in_window).unwrap_or(Duration::minutes(15));
         let now = Utc::now();
-        let failures = storage
-            .count_failed_sign_ins(&username, now - window)
+        // Per name and address, and, looser, per name alone: ten wrong
+        // guesses from a classmate's phone lock that phone, not the owner.
+        let client = call.client();
+        let from_here = storage
+            .count_failed_sign_ins(&username, Some(&client), now - window)
             .await
             .map_err(|e| call.storage_fault(e))?;
-        if failures >= settings.sign_in_attempts {
-            tracing::warn!(%username, failures, "sign-in throttled");
+        let from_anywhere = storage
+            .count_failed_sign_ins(&username, None, now - window)
+            .await
+            .map_err(|e| call.storage_fault(e))?;
+        if from_here >= settings.sign_in_attempts
+            || from_anywhere >= settings.sign_in_attempts_per_name
+        {
+            tracing::warn!(%username, %client, from_here, from_anywhere, "sign-in throttled");
             let retry_after_secs = settings.sign_in_window.as_secs();
             return Err(call.reject(AppError::TooManyAttempts { retry_after_secs }));
         }
@@ -99,14 +108,15 @@ mod imp {
             .map_err(|e| call.hash_fault(e))?;
         let Some(credentials) = credentials.filter(|_| matches) else {
             storage
-                .record_failed_sign_in(&username, now)
+                .record_failed_sign_in(&username, &client, now)
                 .await
                 .map_err(|e| call.storage_fault(e))?;
             return Err(call.reject(AppError::WrongCredentials));
         };
 
+        // This address's failures are forgiven; others' still count.
         storage
-            .clear_failed_sign_ins(&username)
+            .clear_failed_sign_ins(&username, &client)
             .await
             .map_err(|e| call.storage_fault(e))?;
         // A new session id at every sign-in: a session planted before sign-in

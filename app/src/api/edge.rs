@@ -8,6 +8,7 @@
 
 use crate::domain::UserId;
 use crate::error::AppError;
+use crate::ssr::client::ClientAddress;
 use crate::ssr::keyed::{KeyedUser, KeyedWork, WorkGuard};
 use crate::ssr::passwords::HashError;
 use crate::ssr::session::{self, SessionToken};
@@ -21,6 +22,7 @@ use leptos_axum::ResponseOptions;
 pub struct Call {
     pub state: AppState,
     headers: HeaderMap,
+    client: Option<ClientAddress>,
     response: Option<ResponseOptions>,
     keyed_user: Option<KeyedUser>,
     work: Option<KeyedWork>,
@@ -44,6 +46,9 @@ impl Call {
         };
         Ok(Self {
             state,
+            client: parts
+                .as_ref()
+                .and_then(|parts| parts.extensions.get::<ClientAddress>().copied()),
             headers: parts.map(|parts| parts.headers).unwrap_or_default(),
             response: use_context::<ResponseOptions>(),
             keyed_user,
@@ -78,6 +83,13 @@ impl Call {
     pub fn hash_fault(&self, error: HashError) -> AppError {
         tracing::error!(%error, "password hashing failed");
         self.reject(AppError::Internal)
+    }
+
+    /// Where the request came from, as the server tells it ("unknown" when
+    /// it cannot: a request made in-process).
+    pub fn client(&self) -> String {
+        self.client
+            .map_or_else(|| "unknown".to_owned(), |client| client.to_string())
     }
 
     /// The session token this request carries, if any.

@@ -10,8 +10,13 @@ pub struct Settings {
     /// Adds `Secure` to the session cookie (the site is served over HTTPS).
     pub secure_cookies: bool,
     pub session_ttl: Duration,
-    /// Failed sign-ins allowed per account name within `sign_in_window`.
+    /// Failed sign-ins allowed per account name from one address within
+    /// `sign_in_window`.
     pub sign_in_attempts: u64,
+    /// Failed sign-ins allowed per account name from all addresses
+    /// together: looser, so guesses from elsewhere never lock the owner's
+    /// own phone out, yet bound a guesser with many addresses.
+    pub sign_in_attempts_per_name: u64,
     pub sign_in_window: Duration,
 }
 
@@ -21,6 +26,7 @@ impl Default for Settings {
             secure_cookies: false,
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             sign_in_attempts: 10,
+            sign_in_attempts_per_name: 100,
             sign_in_window: Duration::from_secs(15 * 60),
         }
     }

@@ -2,6 +2,7 @@
 //! the database backends implement, sessions, passwords and request context.
 //! Compiled only with the `ssr` feature; none of it reaches the browser.
 
+pub mod client;
 pub mod clock;
 pub mod context;
 pub mod idempotency;

@@ -86,20 +86,29 @@ pub trait Storage: Send + Sync + 'static {
     async fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<u64, StorageError>;
 
     /// Sign-in throttling lives in the database so that it holds across
-    /// several app instances.
+    /// several app instances. `client`: the address the attempt came from.
     async fn record_failed_sign_in(
         &self,
         username: &Username,
+        client: &str,
         at: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
+    /// Failed sign-ins for a name since `since`: from `client`, or from
+    /// anywhere (`None`).
     async fn count_failed_sign_ins(
         &self,
         username: &Username,
+        client: Option<&str>,
         since: DateTime<Utc>,
     ) -> Result<u64, StorageError>;
 
-    async fn clear_failed_sign_ins(&self, username: &Username) -> Result<(), StorageError>;
+    /// Forgets a name's failed sign-ins from `client`.
+    async fn clear_failed_sign_ins(
+        &self,
+        username: &Username,
+        client: &str,
+    ) -> Result<(), StorageError>;
 
     /// Deletes failed sign-ins made at or before `before` (older than any
     /// window counts); returns how many.

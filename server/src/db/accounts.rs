@@ -110,32 +110,44 @@ pub async fn delete_expired_sessions(
 pub async fn record_failed_sign_in(
     db: &mut impl Sql,
     username: &Username,
+    client: &str,
     at: DateTime<Utc>,
 ) -> Result<(), StorageError> {
     db.execute(
-        Statement::new("INSERT INTO failed_sign_ins (username, attempted_at) VALUES ($1, $2)")
-            .bind(username.as_str())
-            .bind(at),
+        Statement::new(
+            "INSERT INTO failed_sign_ins (username, client, attempted_at) VALUES ($1, $2, $3)",
+        )
+        .bind(username.as_str())
+        .bind(client)
+        .bind(at),
     )
     .await?;
     Ok(())
 }
 
+/// From `client`, or from anywhere (`None`).
 pub async fn count_failed_sign_ins(
     db: &mut impl Sql,
     username: &Username,
+    client: Option<&str>,
     since: DateTime<Utc>,
 ) -> Result<u64, StorageError> {
-    let row = db
-        .fetch_one(
-            Statement::new(
-                "SELECT COUNT(*) AS failures FROM failed_sign_ins \
-                 WHERE username = $1 AND attempted_at > $2",
-            )
-            .bind(username.as_str())
-            .bind(since),
+    let statement = match client {
+        Some(client) => Statement::new(
+            "SELECT COUNT(*) AS failures FROM failed_sign_ins \
+             WHERE username = $1 AND attempted_at > $2 AND client = $3",
         )
-        .await?;
+        .bind(username.as_str())
+        .bind(since)
+        .bind(client),
+        None => Statement::new(
+            "SELECT COUNT(*) AS failures FROM failed_sign_ins \
+             WHERE username = $1 AND attempted_at > $2",
+        )
+        .bind(username.as_str())
+        .bind(since),
+    };
+    let row = db.fetch_one(statement).await?;
     let failures = required(row.int("failures")?, "failures")?;
     Ok(u64::try_from(failures).unwrap_or_default())
 }
@@ -143,9 +155,12 @@ pub async fn count_failed_sign_ins(
 pub async fn clear_failed_sign_ins(
     db: &mut impl Sql,
     username: &Username,
+    client: &str,
 ) -> Result<(), StorageError> {
     db.execute(
-        Statement::new("DELETE FROM failed_sign_ins WHERE username = $1").bind(username.as_str()),
+        Statement::new("DELETE FROM failed_sign_ins WHERE username = $1 AND client = $2")
+            .bind(username.as_str())
+            .bind(client),
     )
     .await?;
     Ok(())

@@ -87,21 +87,27 @@ impl<D: Driver> Storage for SqlStorage<D> {
     async fn record_failed_sign_in(
         &self,
         username: &Username,
+        client: &str,
         at: DateTime<Utc>,
     ) -> Result<(), StorageError> {
-        accounts::record_failed_sign_in(&mut self.driver.pool(), username, at).await
+        accounts::record_failed_sign_in(&mut self.driver.pool(), username, client, at).await
     }
 
     async fn count_failed_sign_ins(
         &self,
         username: &Username,
+        client: Option<&str>,
         since: DateTime<Utc>,
     ) -> Result<u64, StorageError> {
-        accounts::count_failed_sign_ins(&mut self.driver.pool(), username, since).await
+        accounts::count_failed_sign_ins(&mut self.driver.pool(), username, client, since).await
     }
 
-    async fn clear_failed_sign_ins(&self, username: &Username) -> Result<(), StorageError> {
-        accounts::clear_failed_sign_ins(&mut self.driver.pool(), username).await
+    async fn clear_failed_sign_ins(
+        &self,
+        username: &Username,
+        client: &str,
+    ) -> Result<(), StorageError> {
+        accounts::clear_failed_sign_ins(&mut self.driver.pool(), username, client).await
     }
 
     async fn delete_failed_sign_ins_before(

@@ -2,7 +2,7 @@
 //! protections around them, through `spawn_app()` on both backends.
 
 use crate::support::spawn::read_ok;
-use crate::support::{error_code, spawn_app, Backend};
+use crate::support::{error_code, spawn_app, Backend, TestApp};
 use app::domain::Task;
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -20,6 +20,9 @@ on_both_backends!(
     signing_in_issues_a_new_session_id,
     signing_out_ends_the_session,
     repeated_wrong_passwords_are_throttled,
+    a_classmates_wrong_guesses_lock_their_phone_not_the_owners,
+    a_forwarded_address_from_an_untrusted_peer_is_ignored,
+    guesses_from_many_addresses_meet_the_looser_limit_per_name,
     adding_the_same_task_id_twice_adds_one_task,
     a_blank_title_is_a_clear_error,
     another_students_tasks_stay_invisible,
@@ -238,6 +241,71 @@ async fn repeated_wrong_passwords_are_throttled(backend: Backend) {
         error_code(&throttled.text().await.unwrap()),
         "too_many_attempts"
     );
+}
+
+/// Signs in from `address`, as a proxy in front of the server reports it.
+async fn sign_in_from(app: &TestApp, address: &str, password: &str) -> reqwest::Response {
+    app.browser()
+        .post(app.url("/api/auth/signin"))
+        .header("x-forwarded-for", address)
+        .form(&[("username", "masha"), ("password", password)])
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn a_classmates_wrong_guesses_lock_their_phone_not_the_owners(backend: Backend) {
+    let app = crate::support::spawn::spawn_app_with(backend, |config| {
+        config.trusted_proxies =
+            server::http::client_address::TrustedProxies(std::sync::Arc::new(vec!["127.0.0.1"
+                .parse()
+                .unwrap()]));
+    })
+    .await;
+    app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    for _ in 0..10 {
+        let guess = sign_in_from(&app, "198.51.100.7", "guess guess").await;
+        assert_eq!(guess.status(), StatusCode::UNAUTHORIZED);
+    }
+    let classmate = sign_in_from(&app, "198.51.100.7", PASSWORD).await;
+    assert_eq!(
+        classmate.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "from the same address"
+    );
+    let owner = sign_in_from(&app, "203.0.113.5", PASSWORD).await;
+    assert_eq!(owner.status(), StatusCode::OK, "from the owner's own phone");
+}
+
+async fn a_forwarded_address_from_an_untrusted_peer_is_ignored(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    // A new made-up address with every guess changes nothing: the server
+    // trusts no proxy, so every guess comes from the same peer.
+    for n in 0..10 {
+        let guess = sign_in_from(&app, &format!("198.51.100.{n}"), "guess guess").await;
+        assert_eq!(guess.status(), StatusCode::UNAUTHORIZED);
+    }
+    let next = sign_in_from(&app, "203.0.113.5", PASSWORD).await;
+    assert_eq!(next.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+async fn guesses_from_many_addresses_meet_the_looser_limit_per_name(backend: Backend) {
+    let app = crate::support::spawn::spawn_app_with(backend, |config| {
+        config.settings.sign_in_attempts_per_name = 4;
+        config.trusted_proxies =
+            server::http::client_address::TrustedProxies(std::sync::Arc::new(vec!["127.0.0.1"
+                .parse()
+                .unwrap()]));
+    })
+    .await;
+    app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    for n in 0..4 {
+        let guess = sign_in_from(&app, &format!("198.51.100.{n}"), "guess guess").await;
+        assert_eq!(guess.status(), StatusCode::UNAUTHORIZED);
+    }
+    let next = sign_in_from(&app, "203.0.113.5", PASSWORD).await;
+    assert_eq!(next.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
 async fn adding_the_same_task_id_twice_adds_one_task(backend: Backend) {

@@ -19,7 +19,7 @@ on_both_backends!(
     a_deleted_session_no_longer_leads_anywhere,
     cleaning_up_removes_only_expired_sessions,
     failed_sign_ins_are_counted_per_name_within_the_window,
-    a_successful_sign_in_clears_the_failures,
+    a_successful_sign_in_clears_the_failures_from_its_address_only,
     failed_sign_ins_older_than_the_window_are_purged_and_newer_ones_kept,
     creating_a_task_twice_with_one_id_keeps_one_task,
     a_task_id_owned_by_another_account_is_a_conflict,
@@ -214,45 +214,42 @@ async fn cleaning_up_removes_only_expired_sessions(backend: Backend) {
 
 async fn failed_sign_ins_are_counted_per_name_within_the_window(backend: Backend) {
     let f = fixture(backend).await;
-    for minute in [1, 5, 9] {
+    for (minute, client) in [(1, "10.0.0.7"), (5, "10.0.0.7"), (9, "10.0.0.8")] {
         f.storage
-            .record_failed_sign_in(&name("masha"), at(minute))
+            .record_failed_sign_in(&name("masha"), client, at(minute))
             .await
             .unwrap();
     }
     f.storage
-        .record_failed_sign_in(&name("petya"), at(9))
+        .record_failed_sign_in(&name("petya"), "10.0.0.7", at(9))
         .await
         .unwrap();
 
+    let count = |who: &'static str, client: Option<&'static str>, since: u32| {
+        let storage = f.storage.clone();
+        async move {
+            storage
+                .count_failed_sign_ins(&name(who), client, at(since))
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(count("masha", None, 0).await, 3, "from anywhere");
+    assert_eq!(count("masha", None, 4).await, 2, "within the window");
     assert_eq!(
-        f.storage
-            .count_failed_sign_ins(&name("masha"), at(0))
-            .await
-            .unwrap(),
-        3
+        count("masha", Some("10.0.0.7"), 0).await,
+        2,
+        "from one address"
     );
-    assert_eq!(
-        f.storage
-            .count_failed_sign_ins(&name("masha"), at(4))
-            .await
-            .unwrap(),
-        2
-    );
-    assert_eq!(
-        f.storage
-            .count_failed_sign_ins(&name("petya"), at(0))
-            .await
-            .unwrap(),
-        1
-    );
+    assert_eq!(count("masha", Some("10.0.0.9"), 0).await, 0);
+    assert_eq!(count("petya", None, 0).await, 1);
 }
 
 async fn failed_sign_ins_older_than_the_window_are_purged_and_newer_ones_kept(backend: Backend) {
     let f = fixture(backend).await;
     for minute in [1, 5, 9] {
         f.storage
-            .record_failed_sign_in(&name("masha"), at(minute))
+            .record_failed_sign_in(&name("masha"), "10.0.0.7", at(minute))
             .await
             .unwrap();
     }
@@ -265,29 +262,39 @@ async fn failed_sign_ins_older_than_the_window_are_purged_and_newer_ones_kept(ba
     );
     assert_eq!(
         f.storage
-            .count_failed_sign_ins(&name("masha"), at(0))
+            .count_failed_sign_ins(&name("masha"), None, at(0))
             .await
             .unwrap(),
         1
     );
 }
 
-async fn a_successful_sign_in_clears_the_failures(backend: Backend) {
+async fn a_successful_sign_in_clears_the_failures_from_its_address_only(backend: Backend) {
     let f = fixture(backend).await;
-    f.storage
-        .record_failed_sign_in(&name("masha"), at(1))
-        .await
-        .unwrap();
-    f.storage
-        .clear_failed_sign_ins(&name("masha"))
-        .await
-        .unwrap();
-    assert_eq!(
+    for client in ["10.0.0.7", "10.0.0.8"] {
         f.storage
-            .count_failed_sign_ins(&name("masha"), at(0))
+            .record_failed_sign_in(&name("masha"), client, at(1))
             .await
-            .unwrap(),
-        0
+            .unwrap();
+    }
+    f.storage
+        .clear_failed_sign_ins(&name("masha"), "10.0.0.7")
+        .await
+        .unwrap();
+    let left = |client| {
+        let storage = f.storage.clone();
+        async move {
+            storage
+                .count_failed_sign_ins(&name("masha"), client, at(0))
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(left(Some("10.0.0.7")).await, 0);
+    assert_eq!(
+        left(None).await,
+        1,
+        "another address's failures still count"
     );
 }
 

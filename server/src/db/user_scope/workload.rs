@@ -91,15 +91,22 @@ async fn accounts_and_sessions(storage: &dyn Storage, masha: UserId, now: DateTi
         .expect("Masha");
     storage.find_credentials(&name).await.expect("found");
     storage
-        .record_failed_sign_in(&name, now)
+        .record_failed_sign_in(&name, "10.0.0.7", now)
         .await
         .expect("a failure");
     let since = now - Duration::minutes(15);
     storage
-        .count_failed_sign_ins(&name, since)
+        .count_failed_sign_ins(&name, Some("10.0.0.7"), since)
         .await
         .expect("counted");
-    storage.clear_failed_sign_ins(&name).await.expect("cleared");
+    storage
+        .count_failed_sign_ins(&name, None, since)
+        .await
+        .expect("counted");
+    storage
+        .clear_failed_sign_ins(&name, "10.0.0.7")
+        .await
+        .expect("cleared");
     storage
         .delete_failed_sign_ins_before(since)
         .await
