@@ -488,6 +488,9 @@ mod browser {
     /// keeps its own back-off, so a nudge costs nothing when it is early).
     const NUDGE_EVERY: Duration = Duration::from_secs(3);
 
+    /// How often a visible page, online, reads the server's truth again.
+    const REREAD_EVERY: Duration = Duration::from_secs(60);
+
     fn container() -> Option<ServiceWorkerContainer> {
         let navigator = web_sys::window()?.navigator();
         // Absent on insecure origins and in some private modes.
@@ -564,9 +567,13 @@ mod browser {
         let _ =
             window.add_event_listener_with_callback("online", on_online.as_ref().unchecked_ref());
         on_online.forget();
+        // Visible again: the worker sends what waits, and the page reads
+        // the server's truth (a task added on the laptop shows on the
+        // phone without a reload).
         let on_visible = Closure::<dyn FnMut()>::new(move || {
             if document().visibility_state() == web_sys::VisibilityState::Visible {
                 nudge(true);
+                outbox.refresh();
             }
         });
         let _ = document().add_event_listener_with_callback(
@@ -584,6 +591,20 @@ mod browser {
                 }
             });
         });
+
+        // Fresh on every device: changes made elsewhere show within a
+        // minute. Not while a change of this page is on its way (its
+        // answer re-reads anyway).
+        let _ = set_interval_with_handle(
+            move || {
+                let visible = document().visibility_state() == web_sys::VisibilityState::Visible;
+                let online = leptos::prelude::window().navigator().on_line();
+                if visible && online && outbox.sending.with_untracked(Vec::is_empty) {
+                    outbox.refresh();
+                }
+            },
+            REREAD_EVERY,
+        );
 
         // The gentle timer (Safari and iOS have no Background Sync).
         let _ = set_interval_with_handle(
