@@ -29,7 +29,8 @@ pub struct Drawn {
     pub may_be_refused: bool,
 }
 
-/// Draws the next batch: one list change alone, or one to five task changes.
+/// Draws the next batch: a list made or deleted alone, or renames of one
+/// list, or one to five task changes.
 pub fn batch(model: &Model, rng: &mut Rng, serial: &mut u64) -> Vec<Drawn> {
     if rng.chance(15) {
         return list_changes(model, rng, serial);
