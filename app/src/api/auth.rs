@@ -38,6 +38,7 @@ pub async fn current_account() -> Result<Option<Account>, AppError> {
 mod imp {
     use super::Account;
     use crate::api::edge::Call;
+    use crate::api::throttle;
     use crate::domain::{Password, UserId, Username};
     use crate::error::AppError;
     use crate::ssr::passwords;
@@ -75,28 +76,8 @@ mod imp {
         else {
             return Err(call.reject(AppError::WrongCredentials));
         };
+        throttle::check(&call, &username).await?;
         let storage = &call.state.storage;
-        let settings = &call.state.settings;
-        let window = Duration::from_std(settings.sign_in_window).unwrap_or(Duration::minutes(15));
-        let now = Utc::now();
-        // Per name and address, and, looser, per name alone: ten wrong
-        // guesses from a classmate's phone lock that phone, not the owner.
-        let client = call.client();
-        let from_here = storage
-            .count_failed_sign_ins(&username, Some(&client), now - window)
-            .await
-            .map_err(|e| call.storage_fault(e))?;
-        let from_anywhere = storage
-            .count_failed_sign_ins(&username, None, now - window)
-            .await
-            .map_err(|e| call.storage_fault(e))?;
-        if from_here >= settings.sign_in_attempts
-            || from_anywhere >= settings.sign_in_attempts_per_name
-        {
-            tracing::warn!(%username, %client, from_here, from_anywhere, "sign-in throttled");
-            let retry_after_secs = settings.sign_in_window.as_secs();
-            return Err(call.reject(AppError::TooManyAttempts { retry_after_secs }));
-        }
 
         let credentials = storage
             .find_credentials(&username)
@@ -107,18 +88,10 @@ mod imp {
             .await
             .map_err(|e| call.hash_fault(e))?;
         let Some(credentials) = credentials.filter(|_| matches) else {
-            storage
-                .record_failed_sign_in(&username, &client, now)
-                .await
-                .map_err(|e| call.storage_fault(e))?;
+            throttle::failed(&call, &username).await?;
             return Err(call.reject(AppError::WrongCredentials));
         };
-
-        // This address's failures are forgiven; others' still count.
-        storage
-            .clear_failed_sign_ins(&username, &client)
-            .await
-            .map_err(|e| call.storage_fault(e))?;
+        throttle::succeeded(&call, &username).await?;
         // A new session id at every sign-in: a session planted before sign-in
         // (fixation) is dropped, never promoted.
         end_current_session(&call).await?;

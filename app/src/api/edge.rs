@@ -203,6 +203,7 @@ pub fn register_server_functions() {
     register_explicit::<super::SignUp>();
     register_explicit::<super::SignIn>();
     register_explicit::<super::SignOut>();
+    register_explicit::<super::ChangePassword>();
     register_explicit::<super::CurrentAccount>();
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();

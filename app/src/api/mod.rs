@@ -6,11 +6,14 @@
 mod auth;
 mod json_text;
 mod lists;
+mod password;
 mod tasks;
 mod views;
 
 #[cfg(feature = "ssr")]
 mod edge;
+#[cfg(feature = "ssr")]
+mod throttle;
 
 pub use auth::{current_account, Account, CurrentAccount, SignIn, SignOut, SignUp};
 pub use json_text::{JsonText, JsonTextEncoding};
@@ -18,6 +21,7 @@ pub use lists::{
     create_list, delete_list, list_lists, rename_list, CreateList, DeleteList, ListLists,
     RenameList,
 };
+pub use password::{change_password, ChangePassword};
 pub use tasks::{
     create_task, edit_task, list_tasks, reorder_tasks, set_completed, set_deleted, AddTask,
     CreateTask, EditTask, ListTasks, ReorderTasks, SetCompleted, SetDeleted,

@@ -85,6 +85,15 @@ pub trait Storage: Send + Sync + 'static {
     /// Deletes sessions that expired before `now`; returns how many.
     async fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<u64, StorageError>;
 
+    /// Sets the account's password hash and ends every session of it but
+    /// `keep` (the one that asked).
+    async fn change_password(
+        &self,
+        user_id: UserId,
+        password_hash: &str,
+        keep: &[u8],
+    ) -> Result<(), StorageError>;
+
     /// Sign-in throttling lives in the database so that it holds across
     /// several app instances. `client`: the address the attempt came from.
     async fn record_failed_sign_in(

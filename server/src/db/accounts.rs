@@ -99,6 +99,30 @@ pub async fn delete_session(db: &mut impl Sql, token_hash: &[u8]) -> Result<(), 
     Ok(())
 }
 
+/// Sets the account's password and ends every other session of it: the
+/// hash first, so a failure between the two leaves the new password and a
+/// retry (which finds it set) ends the sessions.
+pub async fn change_password(
+    db: &mut impl Sql,
+    user_id: UserId,
+    password_hash: &str,
+    keep: &[u8],
+) -> Result<(), StorageError> {
+    db.execute(
+        Statement::new("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(user_id.as_uuid()),
+    )
+    .await?;
+    db.execute(
+        Statement::new("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
+            .bind(user_id.as_uuid())
+            .bind(keep),
+    )
+    .await?;
+    Ok(())
+}
+
 pub async fn delete_expired_sessions(
     db: &mut impl Sql,
     now: DateTime<Utc>,

@@ -84,6 +84,15 @@ impl<D: Driver> Storage for SqlStorage<D> {
         accounts::delete_expired_sessions(&mut self.driver.pool(), now).await
     }
 
+    async fn change_password(
+        &self,
+        user_id: UserId,
+        password_hash: &str,
+        keep: &[u8],
+    ) -> Result<(), StorageError> {
+        accounts::change_password(&mut self.driver.pool(), user_id, password_hash, keep).await
+    }
+
     async fn record_failed_sign_in(
         &self,
         username: &Username,

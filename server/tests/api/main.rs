@@ -16,6 +16,7 @@ mod database_faults;
 mod idempotency;
 mod outbox;
 mod pages;
+mod password;
 mod security;
 mod storage_contract;
 mod task_mutations;

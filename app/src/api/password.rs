@@ -1,0 +1,72 @@
+//! Changing one's password. The old one is required, and every other
+//! session of the account ends, so a phone left behind is signed out. It
+//! needs the network: under `/api/auth/` the worker never queues it.
+//!
+//! It is set-state like every change: sent again after its answer was lost,
+//! it finds the new password already set and says so (ending the other
+//! sessions again), instead of "wrong password".
+
+use super::JsonText;
+use crate::error::AppError;
+use leptos::prelude::*;
+
+#[server(prefix = "/api", endpoint = "auth/password", output = JsonText)]
+pub async fn change_password(old_password: String, new_password: String) -> Result<(), AppError> {
+    imp::change_password(old_password, new_password).await
+}
+
+#[cfg(feature = "ssr")]
+mod imp {
+    use crate::api::edge::Call;
+    use crate::api::throttle;
+    use crate::domain::Password;
+    use crate::error::AppError;
+    use crate::ssr::passwords;
+
+    pub async fn change_password(old: String, new: String) -> Result<(), AppError> {
+        let call = Call::begin()?;
+        let user = call.require_user().await?;
+        let new = Password::parse(&new).map_err(|e| call.reject(e.into()))?;
+        let Some(token) = call.session_token() else {
+            return Err(call.reject(AppError::Unauthorized));
+        };
+        throttle::check(&call, &user.username).await?;
+        let stored = call
+            .state
+            .storage
+            .find_credentials(&user.username)
+            .await
+            .map_err(|e| call.storage_fault(e))?
+            .map(|credentials| credentials.password_hash);
+        let Some(stored) = stored else {
+            return Err(call.reject(AppError::Unauthorized));
+        };
+        // An old password that could never be valid simply does not match.
+        let old_matches = match Password::parse(&old) {
+            Ok(old) => passwords::verify(old, Some(stored.clone()))
+                .await
+                .map_err(|e| call.hash_fault(e))?,
+            Err(_) => false,
+        };
+        let hash = if old_matches {
+            passwords::hash(new).await.map_err(|e| call.hash_fault(e))?
+        } else if passwords::verify(new, Some(stored.clone()))
+            .await
+            .map_err(|e| call.hash_fault(e))?
+        {
+            // Already changed: this is the same change sent again.
+            stored
+        } else {
+            throttle::failed(&call, &user.username).await?;
+            return Err(call.reject(AppError::WrongCredentials));
+        };
+        call.state
+            .storage
+            .change_password(user.user_id, &hash, &token.hash())
+            .await
+            .map_err(|e| call.storage_fault(e))?;
+        throttle::succeeded(&call, &user.username).await?;
+        tracing::info!(user_id = %user.user_id, "password changed; other sessions ended");
+        Ok(())
+    }
+}

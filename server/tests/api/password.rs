@@ -1,0 +1,119 @@
+//! Changing one's password: the old one is required, the other sessions
+//! of the account end and this one stays, and the same change sent again
+//! (its answer lost) is still a success.
+
+use crate::support::{error_code, spawn_app, Backend, TestApp};
+use reqwest::StatusCode;
+
+on_both_backends!(
+    a_new_password_needs_the_old_one_and_signs_out_the_other_devices,
+    the_same_change_sent_again_after_its_answer_was_lost_succeeds,
+    a_new_password_too_short_is_refused_and_nothing_changes,
+    without_a_session_nothing_changes,
+);
+
+const OLD: &str = "correct horse battery";
+const NEW: &str = "staple battery horse";
+
+async fn change(
+    app: &TestApp,
+    client: &reqwest::Client,
+    old: &str,
+    new: &str,
+) -> reqwest::Response {
+    app.post(
+        client,
+        "/api/auth/password",
+        &[("old_password", old), ("new_password", new)],
+    )
+    .await
+}
+
+async fn a_new_password_needs_the_old_one_and_signs_out_the_other_devices(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let phone = app.signed_up_browser("masha").await;
+    let laptop = app.browser();
+    assert_eq!(
+        app.sign_in(&laptop, "masha", OLD).await.status(),
+        StatusCode::OK
+    );
+
+    let wrong = change(&app, &phone, "not the password", NEW).await;
+    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        error_code(&wrong.text().await.unwrap()),
+        "wrong_credentials"
+    );
+    assert_eq!(
+        app.list_tasks(&laptop).await.status(),
+        StatusCode::OK,
+        "nothing changed"
+    );
+
+    assert_eq!(
+        change(&app, &phone, OLD, NEW).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.list_tasks(&phone).await.status(),
+        StatusCode::OK,
+        "this device stays"
+    );
+    assert_eq!(
+        app.list_tasks(&laptop).await.status(),
+        StatusCode::UNAUTHORIZED,
+        "the other is out"
+    );
+    let again = app.browser();
+    assert_eq!(
+        app.sign_in(&again, "masha", OLD).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.sign_in(&again, "masha", NEW).await.status(),
+        StatusCode::OK
+    );
+}
+
+async fn the_same_change_sent_again_after_its_answer_was_lost_succeeds(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let phone = app.signed_up_browser("masha").await;
+    assert_eq!(
+        change(&app, &phone, OLD, NEW).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        change(&app, &phone, OLD, NEW).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.sign_in(&app.browser(), "masha", NEW).await.status(),
+        StatusCode::OK
+    );
+}
+
+async fn a_new_password_too_short_is_refused_and_nothing_changes(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let phone = app.signed_up_browser("masha").await;
+    let short = change(&app, &phone, OLD, "short").await;
+    assert_eq!(short.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(error_code(&short.text().await.unwrap()), "invalid_password");
+    assert_eq!(
+        app.sign_in(&app.browser(), "masha", OLD).await.status(),
+        StatusCode::OK
+    );
+}
+
+async fn without_a_session_nothing_changes(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.signed_up_browser("masha").await;
+    let stranger = app.browser();
+    assert_eq!(
+        change(&app, &stranger, OLD, NEW).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.sign_in(&app.browser(), "masha", OLD).await.status(),
+        StatusCode::OK
+    );
+}
