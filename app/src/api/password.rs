@@ -58,7 +58,7 @@ mod imp {
             stored
         } else {
             throttle::failed(&call, &user.username).await?;
-            return Err(call.reject(AppError::WrongCredentials));
+            return Err(call.reject(AppError::WrongPassword));
         };
         call.state
             .storage

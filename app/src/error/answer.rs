@@ -18,7 +18,7 @@ impl AppError {
             Self::UsernameTaken | Self::KeyInProgress { .. } => StatusCode::CONFLICT,
             Self::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::KeyReused | Self::IdConflict => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::CrossSite => StatusCode::FORBIDDEN,
+            Self::CrossSite | Self::WrongPassword => StatusCode::FORBIDDEN,
             Self::TaskNotFound | Self::ListNotFound => StatusCode::NOT_FOUND,
             Self::InvalidUsername(_)
             | Self::InvalidPassword(_)

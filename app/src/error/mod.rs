@@ -21,6 +21,9 @@ pub enum AppError {
     Unauthorized,
     #[error("wrong name or password")]
     WrongCredentials,
+    /// A signed-in person's current password, typed wrong (changing it).
+    #[error("wrong current password")]
+    WrongPassword,
     #[error("the name is taken")]
     UsernameTaken,
     #[error("too many sign-in attempts; retry in {retry_after_secs} s")]

@@ -22,6 +22,7 @@ impl AppError {
         match self {
             Self::Unauthorized => "unauthorized",
             Self::WrongCredentials => "wrong_credentials",
+            Self::WrongPassword => "wrong_password",
             Self::UsernameTaken => "username_taken",
             Self::TooManyAttempts { .. } => "too_many_attempts",
             Self::InvalidUsername(_) => "invalid_username",
@@ -85,6 +86,7 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
     Ok(match code {
         "unauthorized" => AppError::Unauthorized,
         "wrong_credentials" => AppError::WrongCredentials,
+        "wrong_password" => AppError::WrongPassword,
         "username_taken" => AppError::UsernameTaken,
         "too_many_attempts" => AppError::TooManyAttempts {
             retry_after_secs: of::<RetryAfter>(detail)?.retry_after_secs,
@@ -152,6 +154,7 @@ impl Serialize for AppError {
             Self::Transport(e) => body.serialize_entry("detail", e)?,
             Self::Unauthorized
             | Self::WrongCredentials
+            | Self::WrongPassword
             | Self::UsernameTaken
             | Self::KeyReused
             | Self::CrossSite
@@ -179,6 +182,7 @@ mod tests {
         vec![
             AppError::Unauthorized,
             AppError::WrongCredentials,
+            AppError::WrongPassword,
             AppError::UsernameTaken,
             AppError::TooManyAttempts {
                 retry_after_secs: 900,

@@ -1,7 +1,9 @@
 //! `/settings`: the interface's language and the account.
 
 use super::require_account;
-use crate::components::{BottomNav, LanguageSwitch, OutboxBar, Planning, SignOutButton, TopBar};
+use crate::components::{
+    BottomNav, LanguageSwitch, OutboxBar, PasswordChange, Planning, SignOutButton, TopBar,
+};
 use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
 use crate::views::View;
@@ -26,6 +28,10 @@ pub fn SettingsPage() -> impl IntoView {
                     <h2>{t!(i18n, account)}</h2>
                     <p class="who">{who}</p>
                     <SignOutButton/>
+                </section>
+                <section>
+                    <h2>{t!(i18n, password)}</h2>
+                    <PasswordChange/>
                 </section>
             </main>
             <div class="bars">

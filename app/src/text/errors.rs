@@ -11,6 +11,7 @@ pub fn error(locale: Locale, error: &AppError) -> String {
     match error {
         AppError::Unauthorized => td_string!(l, error_unauthorized).into(),
         AppError::WrongCredentials => td_string!(l, error_wrong_credentials).into(),
+        AppError::WrongPassword => td_string!(l, error_wrong_password).into(),
         AppError::UsernameTaken => td_string!(l, error_username_taken).into(),
         AppError::TooManyAttempts { retry_after_secs } => {
             let minutes = retry_after_secs.div_ceil(60);

@@ -39,11 +39,8 @@ async fn a_new_password_needs_the_old_one_and_signs_out_the_other_devices(backen
     );
 
     let wrong = change(&app, &phone, "not the password", NEW).await;
-    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(
-        error_code(&wrong.text().await.unwrap()),
-        "wrong_credentials"
-    );
+    assert_eq!(wrong.status(), StatusCode::FORBIDDEN);
+    assert_eq!(error_code(&wrong.text().await.unwrap()), "wrong_password");
     assert_eq!(
         app.list_tasks(&laptop).await.status(),
         StatusCode::OK,

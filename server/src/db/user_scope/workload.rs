@@ -119,7 +119,11 @@ async fn accounts_and_sessions(storage: &dyn Storage, masha: UserId, now: DateTi
         .expect("a session");
     storage.find_session(&token, now).await.expect("found");
     storage
-        .change_password(masha, "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA", &token)
+        .change_password(
+            masha,
+            "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+            &token,
+        )
         .await
         .expect("a new password, the other sessions ended");
     storage.delete_session(&token).await.expect("signed out");
