@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUp, uniqueName, waitForHydration } from './helpers';
+import { anotherDevice, signIn, signUp, uniqueName, waitForHydration } from './helpers';
 
 // The account in the person's hands: changing the password from Settings.
 
@@ -13,9 +13,7 @@ async function openSettings(page: import('@playwright/test').Page) {
 test('a new password from Settings signs the other device out, keeps this one, and opens the account', async ({ page, browser }) => {
   const name = uniqueName('password');
   await signUp(page, name);
-  const laptop = await browser.newContext();
-  const other = await laptop.newPage();
-  await signIn(other, name);
+  const { context: laptop, page: other } = await anotherDevice(browser, name);
 
   await openSettings(page);
   await page.fill('input[name="old_password"]', 'not the password');

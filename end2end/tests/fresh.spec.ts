@@ -1,17 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { addTask, signIn, signUp, taskRow, uniqueName, waitForOutbox } from './helpers';
+import { addTask, anotherDevice, signUp, taskRow, uniqueName, waitForOutbox } from './helpers';
 
 // Fresh on every device: a page that becomes visible again, or stays
 // visible and online, reads the server's truth, so what another device did
 // shows without a reload. The other device is a second browser context.
 
 async function laptopAdds(browser: import('@playwright/test').Browser, name: string, title: string) {
-  const laptop = await browser.newContext();
-  const page = await laptop.newPage();
-  await signIn(page, name);
-  await waitForOutbox(page);
-  await addTask(page, title);
-  await laptop.close();
+  const laptop = await anotherDevice(browser, name);
+  await addTask(laptop.page, title);
+  await laptop.context.close();
 }
 
 test('a task added on another device shows when the page becomes visible again', async ({ page, browser }) => {

@@ -1,4 +1,4 @@
-import { expect, Page } from '@playwright/test';
+import { Browser, BrowserContext, expect, Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -179,4 +179,14 @@ export async function goOffline(page: Page): Promise<void> {
     worker.postMessage('ping', [channel.port2]);
   }));
   expect(answer).toBe('pong');
+}
+
+/** The same account on another device (a browser context of its own),
+ * signed in, its outbox ready. */
+export async function anotherDevice(browser: Browser, name: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  const page = await context.newPage();
+  await signIn(page, name);
+  await waitForOutbox(page);
+  return { context, page };
 }

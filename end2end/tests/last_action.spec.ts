@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, deleteTask, goOffline, serverTasks, signIn, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
+  addTask, anotherDevice, deleteTask, goOffline, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
 // docs/design.md §2: the last action wins, whatever order the network delivers
@@ -43,10 +43,7 @@ test('two devices: a change made offline on the phone, older than the laptop\'s,
   await waitForOutbox(page);
   await addTask(page, 'Химия');
 
-  const laptopContext = await browser.newContext({ locale: 'ru-RU' });
-  const laptop = await laptopContext.newPage();
-  await signIn(laptop, name);
-  await waitForOutbox(laptop);
+  const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
 
   // The phone, in the metro: done (kept in its outbox).
   await goOffline(page);
@@ -76,10 +73,7 @@ test('two devices: a rename made offline earlier than the other device\'s rename
   await waitForOutbox(page);
   await addTask(page, 'Доклад');
 
-  const laptopContext = await browser.newContext({ locale: 'ru-RU' });
-  const laptop = await laptopContext.newPage();
-  await signIn(laptop, name);
-  await waitForOutbox(laptop);
+  const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
 
   const rename = async (on: import('@playwright/test').Page, from: string, to: string) => {
     const row = taskRow(on, from);

@@ -243,6 +243,15 @@ async fn repeated_wrong_passwords_are_throttled(backend: Backend) {
     );
 }
 
+/// The tests' requests come through a proxy the server trusts (they all
+/// come from 127.0.0.1), so `X-Forwarded-For` names the client.
+fn behind_a_proxy_on_this_machine(config: &mut server::config::Config) {
+    config.trusted_proxies =
+        server::http::client_address::TrustedProxies(std::sync::Arc::new(vec![
+            std::net::Ipv4Addr::LOCALHOST.into(),
+        ]));
+}
+
 /// Signs in from `address`, as a proxy in front of the server reports it.
 async fn sign_in_from(app: &TestApp, address: &str, password: &str) -> reqwest::Response {
     app.browser()
@@ -256,10 +265,7 @@ async fn sign_in_from(app: &TestApp, address: &str, password: &str) -> reqwest::
 
 async fn a_classmates_wrong_guesses_lock_their_phone_not_the_owners(backend: Backend) {
     let app = crate::support::spawn::spawn_app_with(backend, |config| {
-        config.trusted_proxies =
-            server::http::client_address::TrustedProxies(std::sync::Arc::new(vec!["127.0.0.1"
-                .parse()
-                .unwrap()]));
+        behind_a_proxy_on_this_machine(config);
     })
     .await;
     app.sign_up(&app.browser(), "masha", PASSWORD).await;
@@ -293,10 +299,7 @@ async fn a_forwarded_address_from_an_untrusted_peer_is_ignored(backend: Backend)
 async fn guesses_from_many_addresses_meet_the_looser_limit_per_name(backend: Backend) {
     let app = crate::support::spawn::spawn_app_with(backend, |config| {
         config.settings.sign_in_attempts_per_name = 4;
-        config.trusted_proxies =
-            server::http::client_address::TrustedProxies(std::sync::Arc::new(vec!["127.0.0.1"
-                .parse()
-                .unwrap()]));
+        behind_a_proxy_on_this_machine(config);
     })
     .await;
     app.sign_up(&app.browser(), "masha", PASSWORD).await;

@@ -208,54 +208,34 @@ fn difference(intended: &Intended, stored: &Task) -> Option<String> {
             format!("{:?}", stored.deleted_at.map(millis)),
         ),
         (
-            "title's clock",
-            c.title.to_string(),
-            s.title.millis().to_string(),
-        ),
-        (
-            "notes' clock",
-            c.notes.to_string(),
-            s.notes.millis().to_string(),
-        ),
-        ("due's clock", c.due.to_string(), s.due.millis().to_string()),
-        (
-            "priority's clock",
-            c.priority.to_string(),
-            s.priority.millis().to_string(),
-        ),
-        (
-            "repetition's clock",
-            c.every_days.to_string(),
-            s.recurrence.millis().to_string(),
-        ),
-        (
-            "completion's clock",
-            c.completion.to_string(),
-            s.completion.millis().to_string(),
-        ),
-        (
-            "deletion's clock",
-            c.deletion.to_string(),
-            s.deletion.millis().to_string(),
-        ),
-        (
-            "list's clock",
-            c.list.to_string(),
-            s.list.millis().to_string(),
-        ),
-        (
             "updated at",
             intended.updated.to_string(),
             millis(stored.updated_at).to_string(),
         ),
-        (
-            "position's clock",
-            c.position.to_string(),
-            s.position.millis().to_string(),
-        ),
     ];
+    // When each part last changed: the model's clock against the row's.
+    let clocks = [
+        ("title", c.title, s.title),
+        ("notes", c.notes, s.notes),
+        ("due", c.due, s.due),
+        ("priority", c.priority, s.priority),
+        ("repetition", c.every_days, s.recurrence),
+        ("completion", c.completion, s.completion),
+        ("deletion", c.deletion, s.deletion),
+        ("list", c.list, s.list),
+        ("position", c.position, s.position),
+    ]
+    .map(|(part, intended, stored)| {
+        (
+            format!("{part}'s clock"),
+            intended.to_string(),
+            stored.millis().to_string(),
+        )
+    });
     exact
         .into_iter()
+        .map(|(what, a, b)| (what.to_owned(), a, b))
+        .chain(clocks)
         .find(|(_, a, b)| a != b)
         .map(|(what, a, b)| format!("{what} is {b}, intended {a}"))
 }
