@@ -204,6 +204,7 @@ pub fn register_server_functions() {
     register_explicit::<super::SignIn>();
     register_explicit::<super::SignOut>();
     register_explicit::<super::ChangePassword>();
+    register_explicit::<super::SearchTasks>();
     register_explicit::<super::CurrentAccount>();
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();

@@ -7,6 +7,7 @@ mod auth;
 mod json_text;
 mod lists;
 mod password;
+mod search;
 mod tasks;
 mod views;
 
@@ -22,6 +23,7 @@ pub use lists::{
     RenameList,
 };
 pub use password::{change_password, ChangePassword};
+pub use search::{search_tasks, SearchTasks};
 pub use tasks::{
     create_task, edit_task, list_tasks, reorder_tasks, set_completed, set_deleted, AddTask,
     CreateTask, EditTask, ListTasks, ReorderTasks, SetCompleted, SetDeleted,

@@ -28,6 +28,7 @@ impl AppError {
             | Self::InvalidListName(_)
             | Self::TooMany { .. }
             | Self::InvalidView(_)
+            | Self::InvalidSearch(_)
             | Self::InvalidTimeZone(_)
             | Self::Transport(_)
             | Self::BadRequest => StatusCode::BAD_REQUEST,

@@ -3,8 +3,8 @@
 //! cross the wire; the browser turns a variant into words (see `text`).
 
 use crate::domain::{
-    IdempotencyKeyError, ListNameError, PasswordError, TaskFieldError, TaskTitleError,
-    TimeZoneError, UsernameError,
+    IdempotencyKeyError, ListNameError, PasswordError, SearchQueryError, TaskFieldError,
+    TaskTitleError, TimeZoneError, UsernameError,
 };
 use crate::views::ViewError;
 use server_fn::error::{FromServerFnError, ServerFnErrorErr};
@@ -54,6 +54,8 @@ pub enum AppError {
     TaskNotFound,
     #[error("invalid view: {0}")]
     InvalidView(ViewError),
+    #[error("invalid search: {0}")]
+    InvalidSearch(SearchQueryError),
     #[error("invalid time zone: {0}")]
     InvalidTimeZone(TimeZoneError),
     #[error("this id belongs to something else")]

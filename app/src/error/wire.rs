@@ -38,6 +38,7 @@ impl AppError {
             Self::ListNotFound => "list_not_found",
             Self::TaskNotFound => "task_not_found",
             Self::InvalidView(_) => "invalid_view",
+            Self::InvalidSearch(_) => "invalid_search",
             Self::InvalidTimeZone(_) => "invalid_time_zone",
             Self::IdConflict => "id_conflict",
             Self::Internal => "internal",
@@ -108,6 +109,7 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         "list_not_found" => AppError::ListNotFound,
         "task_not_found" => AppError::TaskNotFound,
         "invalid_view" => AppError::InvalidView(of(detail)?),
+        "invalid_search" => AppError::InvalidSearch(of(detail)?),
         "invalid_time_zone" => AppError::InvalidTimeZone(of(detail)?),
         "id_conflict" => AppError::IdConflict,
         "internal" => AppError::Internal,
@@ -150,6 +152,7 @@ impl Serialize for AppError {
             Self::InvalidTask(e) => body.serialize_entry("detail", e)?,
             Self::InvalidListName(e) => body.serialize_entry("detail", e)?,
             Self::InvalidView(e) => body.serialize_entry("detail", e)?,
+            Self::InvalidSearch(e) => body.serialize_entry("detail", e)?,
             Self::InvalidTimeZone(e) => body.serialize_entry("detail", e)?,
             Self::Transport(e) => body.serialize_entry("detail", e)?,
             Self::Unauthorized

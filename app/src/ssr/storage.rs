@@ -3,7 +3,7 @@
 
 use super::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use crate::domain::{
-    IdempotencyKey, ListId, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
+    IdempotencyKey, ListId, SearchQuery, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
 };
 use crate::views::{Day, Nav, View};
 use async_trait::async_trait;
@@ -43,6 +43,9 @@ pub struct SessionUser {
 
 /// How many done tasks the Completed view shows.
 pub const COMPLETED_SHOWN: u32 = 100;
+
+/// How many tasks a search shows.
+pub const SEARCH_SHOWN: u32 = 50;
 
 #[async_trait]
 pub trait Storage: Send + Sync + 'static {
@@ -153,6 +156,21 @@ pub trait Storage: Send + Sync + 'static {
     /// The time zone the person's dates are in (`UTC` until their browser
     /// tells).
     async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError>;
+
+    /// Up to `SEARCH_SHOWN` of the user's tasks, not deleted, with every
+    /// word of `query` in their title or notes (with its word forms where
+    /// the database has a stemmer), done ones only when `done`: the open
+    /// first, by due date, then the most recently changed.
+    async fn search_tasks(
+        &self,
+        user_id: UserId,
+        query: &SearchQuery,
+        done: bool,
+    ) -> Result<Vec<Task>, StorageError>;
+
+    /// Gives the tasks stored before search existed their search text (at
+    /// start-up); how many it filled.
+    async fn fill_search_text(&self) -> Result<u64, StorageError>;
 
     /// Claims an idempotency key for a request, in its own short transaction:
     /// the outcome follows from the key's row (see `ClaimOutcome`), and a

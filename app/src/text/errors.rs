@@ -2,7 +2,9 @@
 //! knows, in words, never an internal cause.
 
 use super::Locale;
-use crate::domain::{PasswordError, TaskFieldError, TaskTitleError, UsernameError};
+use crate::domain::{
+    PasswordError, SearchQueryError, TaskFieldError, TaskTitleError, UsernameError,
+};
 use crate::error::AppError;
 use crate::i18n::td_string;
 
@@ -30,6 +32,7 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::ListNotFound => td_string!(l, error_list_not_found).into(),
         AppError::TaskNotFound => td_string!(l, error_task_not_found).into(),
         AppError::InvalidView(_) => td_string!(l, error_view).into(),
+        AppError::InvalidSearch(e) => search_error(l, e),
         AppError::InvalidTimeZone(_) => td_string!(l, error_time_zone).into(),
         AppError::IdConflict => td_string!(l, error_id_conflict).into(),
         AppError::AccountChanged => td_string!(l, error_account_changed).into(),
@@ -38,6 +41,16 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::Unavailable { .. } => td_string!(l, error_unavailable).into(),
         AppError::Transport(_) => td_string!(l, error_transport).into(),
         AppError::BadRequest => td_string!(l, error_bad_request).into(),
+    }
+}
+
+fn search_error(l: Locale, e: &SearchQueryError) -> String {
+    match e {
+        SearchQueryError::Empty => td_string!(l, error_search_empty).into(),
+        SearchQueryError::TooLong { max } => td_string!(l, error_search_long, max).to_string(),
+        SearchQueryError::TooManyWords { max } => {
+            td_string!(l, error_search_words, max).to_string()
+        }
     }
 }
 

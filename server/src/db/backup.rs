@@ -106,11 +106,26 @@ async fn open_backup(path: &Path) -> Result<SqliteConnection, BackupError> {
     Ok(backup)
 }
 
+/// Copies the database into a new file, then rebuilds the copy's search
+/// index: the copy may number the tasks' rowids anew, and the index finds
+/// tasks by rowid (migrations/sqlite/0009_search.sql).
 async fn vacuum_into(from: &mut SqliteConnection, to: &Path) -> Result<(), BackupError> {
     sqlx::query("VACUUM INTO $1")
         .bind(to.to_string_lossy().into_owned())
-        .execute(from)
+        .execute(&mut *from)
         .await?;
+    let mut copy = SqliteConnectOptions::new().filename(to).connect().await?;
+    let indexed: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'tasks_search'",
+    )
+    .fetch_one(&mut copy)
+    .await?;
+    if indexed == 1 {
+        sqlx::query("INSERT INTO tasks_search (tasks_search) VALUES ('rebuild')")
+            .execute(&mut copy)
+            .await?;
+    }
+    copy.close().await?;
     Ok(())
 }
 

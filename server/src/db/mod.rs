@@ -14,6 +14,7 @@ mod lists;
 mod nav;
 mod postgres;
 mod rows;
+mod search;
 mod sql;
 mod sqlite;
 mod storage;
@@ -82,14 +83,25 @@ pub enum ConnectError {
     Connect(#[from] sqlx::Error),
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("cannot bring the database's data up to date: {0}")]
+    Fill(#[from] app::ssr::storage::StorageError),
 }
 
-/// Connects to the database and brings its schema up to date.
+/// Connects to the database and brings its schema up to date, its data
+/// too (`Storage::fill_search_text`).
 pub async fn connect(url: &DatabaseUrl) -> Result<Arc<dyn Storage>, ConnectError> {
-    Ok(match url {
+    let storage: Arc<dyn Storage> = match url {
         DatabaseUrl::Sqlite(url) => Arc::new(SqlStorage::new(SqliteDriver::connect(url).await?)),
         DatabaseUrl::Postgres(url) => {
             Arc::new(SqlStorage::new(PostgresDriver::connect(url).await?))
         }
-    })
+    };
+    let filled = storage.fill_search_text().await?;
+    if filled > 0 {
+        tracing::info!(
+            filled,
+            "gave the tasks stored before search their search text"
+        );
+    }
+    Ok(storage)
 }

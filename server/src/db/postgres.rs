@@ -5,7 +5,7 @@
 use super::connection::{Encoding, Tx};
 use super::errors::storage_error;
 use super::sql::{Columns, Driver, Statement, Value};
-use app::domain::Stamp;
+use app::domain::{SearchQuery, Stamp};
 use app::ssr::storage::StorageError;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
@@ -51,6 +51,15 @@ impl Driver for PostgresDriver {
 
     const DELETE_OLD_KEYS: &'static str = "DELETE FROM idempotency_keys WHERE ctid IN \
          (SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2)";
+
+    /// Full-text search, each word stemmed as a prefix (the expression of
+    /// the `tasks_search` index).
+    const SEARCH_MATCH: &'static str =
+        "to_tsvector('russian', search_text) @@ to_tsquery('russian', $2)";
+
+    fn search_terms(query: &SearchQuery) -> String {
+        query.to_tsquery()
+    }
 
     fn set_positions(user_id: Uuid, ids: &[Uuid], at: DateTime<Utc>) -> Vec<Statement> {
         // One statement for the whole order. A later move wins; in the same

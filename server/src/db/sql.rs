@@ -7,6 +7,7 @@
 //! ids as text and times as milliseconds, PostgreSQL uses its own types.
 
 use super::errors::corrupt;
+use app::domain::SearchQuery;
 use app::ssr::storage::StorageError;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
@@ -153,6 +154,11 @@ pub trait Driver: Send + Sync + 'static {
     /// Deletes up to `$2` keys created before `$1` (each database names its
     /// rows' physical address differently).
     const DELETE_OLD_KEYS: &'static str;
+
+    /// The condition a task found by `$2` meets (`search`), and the query
+    /// bound to `$2` for these words.
+    const SEARCH_MATCH: &'static str;
+    fn search_terms(query: &SearchQuery) -> String;
 
     /// The statements that give each of `ids` its index as position, as the
     /// person made the order at `at` (the rule of `Task::set_position`).

@@ -7,6 +7,7 @@
 use super::connection::{Encoding, Tx};
 use super::errors::{corrupt, storage_error};
 use super::sql::{Columns, Driver, Statement, Value};
+use app::domain::SearchQuery;
 use app::ssr::storage::StorageError;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
@@ -87,6 +88,14 @@ impl Driver for SqliteDriver {
 
     const DELETE_OLD_KEYS: &'static str = "DELETE FROM idempotency_keys WHERE rowid IN \
          (SELECT rowid FROM idempotency_keys WHERE created_at < $1 LIMIT $2)";
+
+    /// The FTS5 index of `search_text`, which names tasks by rowid.
+    const SEARCH_MATCH: &'static str =
+        "rowid IN (SELECT rowid FROM tasks_search WHERE tasks_search MATCH $2)";
+
+    fn search_terms(query: &SearchQuery) -> String {
+        query.to_fts5()
+    }
 
     fn set_positions(user_id: Uuid, ids: &[Uuid], at: DateTime<Utc>) -> Vec<Statement> {
         // A later move wins; in the same millisecond, the higher position.

@@ -3,10 +3,12 @@
 //! `views` or `keys`, run on the pool or in the unit of work's transaction.
 
 use super::sql::{Driver, Transaction};
-use super::{accounts, keys, lists, tasks, views};
-use app::domain::{IdempotencyKey, ListId, Task, TaskId, TaskList, TimeZoneName, UserId, Username};
+use super::{accounts, keys, lists, search, tasks, views};
+use app::domain::{
+    IdempotencyKey, ListId, SearchQuery, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
+};
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
-use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work};
+use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work, SEARCH_SHOWN};
 use app::views::{Day, Nav, View};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -153,6 +155,19 @@ impl<D: Driver> Storage for SqlStorage<D> {
 
     async fn time_zone(&self, user_id: UserId) -> Result<TimeZoneName, StorageError> {
         accounts::time_zone(&mut self.driver.pool(), user_id).await
+    }
+
+    async fn search_tasks(
+        &self,
+        user_id: UserId,
+        query: &SearchQuery,
+        done: bool,
+    ) -> Result<Vec<Task>, StorageError> {
+        search::search_tasks::<D>(&mut self.driver.pool(), user_id, query, done, SEARCH_SHOWN).await
+    }
+
+    async fn fill_search_text(&self) -> Result<u64, StorageError> {
+        search::fill_search_text(&mut self.driver.pool()).await
     }
 
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {

@@ -2,7 +2,7 @@
 
 use super::rows::{bind_task_fields, task_from_row, TASK_COLUMNS};
 use super::sql::{required, Columns, Sql, Statement};
-use app::domain::{Task, TaskId, UserId};
+use app::domain::{search_text, Task, TaskId, UserId};
 use app::ssr::storage::StorageError;
 use uuid::Uuid;
 
@@ -49,11 +49,12 @@ pub async fn insert_task(
 ) -> Result<bool, StorageError> {
     let statement = Statement::new(format!(
         "INSERT INTO tasks ({TASK_COLUMNS_WITH_OWNER}) VALUES ({}) ON CONFLICT (id) DO NOTHING",
-        placeholders(24)
+        placeholders(25)
     ))
     .bind(task.id.as_uuid())
     .bind(user_id.as_uuid());
-    if db.execute(bind_task_fields(statement, task)).await? == 1 {
+    let statement = bind_task_fields(statement, task).bind(searched_by(task).as_str());
+    if db.execute(statement).await? == 1 {
         return Ok(true);
     }
     ensure_owner(db, "tasks", task.id.as_uuid(), user_id)
@@ -61,12 +62,19 @@ pub async fn insert_task(
         .map(|()| false)
 }
 
-/// `TASK_COLUMNS` with the owner second, as `insert_task` binds them.
+/// `TASK_COLUMNS` with the owner second and the search text last, as
+/// `insert_task` binds them.
 const TASK_COLUMNS_WITH_OWNER: &str =
     "id, user_id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
      position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
      notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, \
-     recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at";
+     recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at, \
+     search_text";
+
+/// What the task is found by (`search`), written with it.
+fn searched_by(task: &Task) -> String {
+    search_text(task.title.as_str(), task.notes.as_str())
+}
 
 /// Writes every field of one of the user's tasks; `NotFound` if none.
 pub async fn update_task(
@@ -80,11 +88,13 @@ pub async fn update_task(
          updated_at = $13, completed_at = $14, deleted_at = $15, title_changed_at = $16, \
          notes_changed_at = $17, due_changed_at = $18, priority_changed_at = $19, \
          list_changed_at = $20, recurrence_changed_at = $21, completion_changed_at = $22, \
-         deletion_changed_at = $23, position_changed_at = $24 WHERE id = $1 AND user_id = $2",
+         deletion_changed_at = $23, position_changed_at = $24, search_text = $25 \
+         WHERE id = $1 AND user_id = $2",
     )
     .bind(task.id.as_uuid())
     .bind(user_id.as_uuid());
-    match db.execute(bind_task_fields(statement, task)).await? {
+    let statement = bind_task_fields(statement, task).bind(searched_by(task).as_str());
+    match db.execute(statement).await? {
         0 => Err(StorageError::NotFound),
         _ => Ok(()),
     }

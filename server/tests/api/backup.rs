@@ -2,7 +2,7 @@
 //! the database at one instant; restored, the same state.
 
 use crate::support::{Backend, Student};
-use app::domain::{Task, UserId, Username};
+use app::domain::{SearchQuery, Task, UserId, Username};
 use app::ssr::storage::Storage;
 use server::db::backup::{self, BackupError};
 use server::db::{connect, DatabaseUrl};
@@ -113,6 +113,15 @@ async fn a_restored_backup_is_the_state_it_was_taken_from() {
     let (tasks, keys) = contents(&elsewhere).await;
     assert_eq!(tasks, s.tasks().await);
     assert_eq!(keys, 3);
+    // Search finds each task by its own words (the copy's index is rebuilt
+    // for rowids the copy may have numbered anew).
+    let restored = connect(&sqlite_at(&elsewhere)).await.unwrap();
+    let user = masha(&*restored).await;
+    for task in &tasks {
+        let query = SearchQuery::parse(task.title.as_str()).unwrap();
+        let found = restored.search_tasks(user, &query, false).await.unwrap();
+        assert_eq!(found, std::slice::from_ref(task), "searching {}", task.title);
+    }
 }
 
 #[tokio::test]

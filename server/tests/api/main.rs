@@ -17,6 +17,8 @@ mod idempotency;
 mod outbox;
 mod pages;
 mod password;
+mod search_api;
+mod search_contract;
 mod security;
 mod storage_contract;
 mod task_mutations;

@@ -9,7 +9,7 @@ pub struct Exception {
     pub why: &'static str,
 }
 
-pub const EXCEPTIONS: [Exception; 7] = [
+pub const EXCEPTIONS: [Exception; 8] = [
     Exception {
         sql: "FROM users WHERE username = $1",
         why: "signing in finds the account by the name typed: no id is known yet",
@@ -39,6 +39,11 @@ pub const EXCEPTIONS: [Exception; 7] = [
     Exception {
         sql: "SELECT user_id FROM lists WHERE id = $1",
         why: "the same for a list's id",
+    },
+    Exception {
+        sql: "FROM tasks WHERE search_text IS NULL LIMIT $1",
+        why: "at start-up, the tasks of every account stored before search existed are given \
+              their search text (each then written by its id and owner)",
     },
 ];
 

@@ -95,6 +95,12 @@ impl<D: Driver> Driver for Recording<D> {
 
     const DELETE_OLD_KEYS: &'static str = D::DELETE_OLD_KEYS;
 
+    const SEARCH_MATCH: &'static str = D::SEARCH_MATCH;
+
+    fn search_terms(query: &app::domain::SearchQuery) -> String {
+        D::search_terms(query)
+    }
+
     fn set_positions(user_id: Uuid, ids: &[Uuid], at: DateTime<Utc>) -> Vec<Statement> {
         D::set_positions(user_id, ids, at)
     }

@@ -8,8 +8,8 @@ use crate::db::postgres::PostgresDriver;
 use crate::db::sqlite::SqliteDriver;
 use crate::db::storage::SqlStorage;
 use app::domain::{
-    Due, IdempotencyKey, ListId, ListName, Task, TaskForm, TaskId, TaskList, TimeZoneName, UserId,
-    Username,
+    Due, IdempotencyKey, ListId, ListName, SearchQuery, Task, TaskForm, TaskId, TaskList,
+    TimeZoneName, UserId, Username,
 };
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Storage, StorageError};
@@ -220,6 +220,14 @@ async fn reads(storage: &dyn Storage, masha: UserId, list: ListId, now: DateTime
         .await
         .expect("counts");
     storage.time_zone(masha).await.expect("a zone");
+    let query = SearchQuery::parse("алгебра").expect("a search");
+    for done in [false, true] {
+        storage
+            .search_tasks(masha, &query, done)
+            .await
+            .expect("a search");
+    }
+    storage.fill_search_text().await.expect("filled");
 }
 
 /// A key claimed and answered, then replayed; a dead claim taken over and
