@@ -2,8 +2,8 @@
 
 use crate::i18n::{t_string, use_i18n, I18nContextProvider};
 use crate::pages::{
-    provide_known_account, ListPage, ListsPage, NotFound, PlannerPage, SettingsPage, SignInPage,
-    SignUpPage,
+    provide_known_account, ListPage, ListsPage, NotFound, PlannerPage, SearchPage, SettingsPage,
+    SignInPage, SignUpPage,
 };
 use crate::views::View;
 use leptos::prelude::*;
@@ -97,6 +97,7 @@ fn Pages() -> impl IntoView {
                 <Route path=path!("/completed") view=|| view! { <PlannerPage view=View::Completed/> } ssr=SsrMode::Async/>
                 <Route path=path!("/lists") view={Lazy::<ListsRoute>::new()} ssr=SsrMode::Async/>
                 <Route path=path!("/lists/:id") view=ListPage ssr=SsrMode::Async/>
+                <Route path=path!("/search") view={Lazy::<SearchRoute>::new()} ssr=SsrMode::Async/>
                 <Route path=path!("/settings") view={Lazy::<SettingsRoute>::new()} ssr=SsrMode::Async/>
                 <Route path=path!("/signin") view={Lazy::<SignInRoute>::new()}/>
                 <Route path=path!("/signup") view={Lazy::<SignUpRoute>::new()}/>
@@ -129,6 +130,7 @@ macro_rules! lazy_page {
 }
 
 lazy_page!(ListsRoute, ListsPage);
+lazy_page!(SearchRoute, SearchPage);
 lazy_page!(SettingsRoute, SettingsPage);
 lazy_page!(SignInRoute, SignInPage);
 lazy_page!(SignUpRoute, SignUpPage);

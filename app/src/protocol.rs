@@ -36,7 +36,7 @@ pub fn offline_pages() -> Vec<String> {
         .iter()
         .map(View::path)
         .collect();
-    pages.extend(["/lists".to_owned(), "/settings".to_owned()]);
+    pages.extend(["/lists", "/search", "/settings"].map(str::to_owned));
     pages
 }
 
@@ -70,6 +70,7 @@ mod tests {
             "/inbox",
             "/completed",
             "/lists",
+            "/search",
             "/settings",
         ] {
             assert!(pages.iter().any(|p| p == path), "{path}");

@@ -130,6 +130,17 @@ impl Planning {
         self.outbox.list_read(seen);
     }
 
+    /// Takes in what a search found, and returns the tasks in the order
+    /// the server gave them.
+    pub fn take_found(&self, page: ViewPage) -> Vec<TaskId> {
+        let ids = page.tasks.iter().map(|task| task.id).collect();
+        self.outbox.known.update(|known| {
+            known.take_found(page.read_at, page.today, page.nav, page.tasks);
+        });
+        self.follow_known();
+        ids
+    }
+
     /// Today and the navigation as the newest read the page knows says.
     fn follow_known(&self) {
         let (today, nav) = self

@@ -15,10 +15,17 @@ use crate::api::SetCompleted;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::{use_outbox, Mark, Shown};
 use crate::text;
+use crate::views::View;
 use leptos::prelude::*;
 
 #[component]
-pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
+pub fn TaskItem(
+    shown: Signal<Shown>,
+    /// Also say which list the task is in (where tasks of every list meet:
+    /// search).
+    #[prop(optional)]
+    place: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
@@ -60,6 +67,10 @@ pub fn TaskItem(shown: Signal<Shown>) -> impl IntoView {
     let when = move || {
         task.with(|t| {
             let mut parts = Vec::new();
+            if place {
+                let list = t.list_id.map_or(View::Inbox, View::List);
+                parts.push(text::view_name(i18n.get_locale(), &list, &planning.lists()));
+            }
             if let Some(due) = t.due {
                 parts.push(text::due_words(i18n.get_locale(), due, today.get().date));
             }

@@ -13,7 +13,7 @@ use super::TaskItem;
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{overlay, use_outbox, Change, Layers, Mark, Shown};
+use crate::outbox::{use_outbox, Change, Mark, Shown};
 use crate::text;
 use crate::views::{group_by_day, Heading, View};
 use leptos::prelude::*;
@@ -30,14 +30,10 @@ pub fn TaskList(
     let planning = use_planning();
     let view = planning.view;
     let shown = Memo::new(move |_| {
-        let pending = outbox.pending();
-        let failures = outbox.failures();
-        let sending = outbox.in_flight();
-        let settling: Vec<_> = outbox
-            .settling
-            .with(|s| s.iter().map(|(_, entry)| entry.clone()).collect());
+        let mut all = outbox.overlaid();
         let today = planning.today.get();
-        let creating: HashSet<TaskId> = sending
+        let creating: HashSet<TaskId> = outbox
+            .in_flight()
             .iter()
             .filter_map(|entry| match entry.change() {
                 Change::Create(task) => Some(task.id),
@@ -46,14 +42,6 @@ pub fn TaskList(
             .collect();
         outbox.known.with(|known| {
             let listed = known.listed(&view);
-            let server: Vec<Task> = known.tasks().cloned().collect();
-            let layers = Layers {
-                settled: &settling,
-                pending: &pending,
-                sending: &sending,
-                failures: &failures,
-            };
-            let mut all = overlay(&server, layers);
             all.retain(|s| {
                 listed.contains(&s.task.id)
                     || view.shows(&s.task, today)

@@ -1,5 +1,5 @@
 //! The bar at the top of a signed-in page: where the person is, the way to
-//! settings (language, account), and sign out.
+//! search and to settings (language, account), and sign out.
 
 use super::SignOutButton;
 use crate::i18n::{t_string, use_i18n};
@@ -11,6 +11,14 @@ pub fn TopBar(#[prop(into)] title: Signal<String>) -> impl IntoView {
     view! {
         <header class="topbar">
             <h1>{title}</h1>
+            <a
+                class="settings-link"
+                href="/search"
+                aria-label=move || t_string!(i18n, search)
+                title=move || t_string!(i18n, search)
+            >
+                "🔍"
+            </a>
             <a
                 class="settings-link"
                 href="/settings"

@@ -101,6 +101,18 @@ impl Known {
         }
     }
 
+    /// Takes in tasks the server found at `at` (a search): no view's list
+    /// changes, since the search is none of them.
+    pub fn take_found(&mut self, at: i64, today: Day, nav: Nav, tasks: Vec<Task>) {
+        for task in tasks {
+            self.take(task, at);
+        }
+        if self.today.is_none_or(|_| self.newest_read() <= at) {
+            self.today = Some(today);
+            self.nav = nav;
+        }
+    }
+
     /// Takes in one task the server sent at `at` (an answer to a change).
     pub fn take(&mut self, task: Task, at: i64) {
         match self.tasks.iter_mut().find(|known| known.task.id == task.id) {

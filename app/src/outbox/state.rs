@@ -15,7 +15,7 @@
 //! by key). Worker → page: a JSON `Snapshot`.
 
 use super::send::Answer;
-use super::{clock, memory, Change, Entry, Known, Snapshot};
+use super::{clock, memory, overlay, Change, Entry, Known, Layers, Shown, Snapshot};
 use crate::domain::{Task, UserId};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -264,6 +264,27 @@ impl Outbox {
         self.refused
             .with(|r| stuck.extend(r.iter().filter(|e| e.stuck).cloned()));
         stuck
+    }
+
+    /// Every task the page knows, with every change not yet confirmed on
+    /// top (`overlay`): what any list of the page is drawn from.
+    pub fn overlaid(&self) -> Vec<Shown> {
+        let pending = self.pending();
+        let failures = self.failures();
+        let sending = self.in_flight();
+        let settling: Vec<Entry> = self
+            .settling
+            .with(|s| s.iter().map(|(_, entry)| entry.clone()).collect());
+        let layers = Layers {
+            settled: &settling,
+            pending: &pending,
+            sending: &sending,
+            failures: &failures,
+        };
+        self.known.with(|known| {
+            let server: Vec<Task> = known.tasks().cloned().collect();
+            overlay(&server, layers)
+        })
     }
 
     /// Changes the server refused, shown until dismissed.

@@ -18,6 +18,9 @@ use crate::i18n::{t, use_i18n};
 use crate::views::View;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::future::Future;
 
 /// The account this page last heard the server name (for the life of the page).
 #[derive(Clone, Copy)]
@@ -34,22 +37,38 @@ pub fn forget_known_account() {
     }
 }
 
-/// Who is signed in, and (when someone is) their first read of `view`.
-async fn signed_in_read(view: View) -> Result<Option<(Account, FirstRead)>, AppError> {
+/// Who is signed in, and (when someone is) their page's first read.
+async fn signed_in_read<T, F>(read: F) -> Result<Option<(Account, Result<T, AppError>)>, AppError>
+where
+    F: Future<Output = Result<T, AppError>>,
+{
     let Some(account) = current_account().await? else {
         return Ok(None);
     };
-    let first = view_tasks(view.name()).await;
-    Ok(Some((account, first)))
+    Ok(Some((account, read.await)))
 }
 
+/// A signed-in page whose first read is `view`'s.
 pub fn require_account(
     view: View,
     page: impl Fn(Account, FirstRead) -> AnyView + Send + Sync + Clone + 'static,
 ) -> impl IntoView {
+    require_account_reading(move || view_tasks(view.name()), page)
+}
+
+/// A signed-in page whose first read is `read` (sent with the page, so
+/// the browser takes over with what the server rendered from).
+pub fn require_account_reading<T, F>(
+    read: impl Fn() -> F + Send + Sync + 'static,
+    page: impl Fn(Account, Result<T, AppError>) -> AnyView + Send + Sync + Clone + 'static,
+) -> impl IntoView
+where
+    T: Clone + Serialize + DeserializeOwned + Send + Sync + 'static,
+    F: Future<Output = Result<T, AppError>> + Send + 'static,
+{
     let i18n = use_i18n();
     let known = use_context::<KnownAccount>();
-    let read = Resource::new_blocking(|| (), move |_| signed_in_read(view));
+    let read = Resource::new_blocking(|| (), move |_| signed_in_read(read()));
     view! {
         <Suspense fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
             {move || {

@@ -120,7 +120,12 @@ async fn a_restored_backup_is_the_state_it_was_taken_from() {
     for task in &tasks {
         let query = SearchQuery::parse(task.title.as_str()).unwrap();
         let found = restored.search_tasks(user, &query, false).await.unwrap();
-        assert_eq!(found, std::slice::from_ref(task), "searching {}", task.title);
+        assert_eq!(
+            found,
+            std::slice::from_ref(task),
+            "searching {}",
+            task.title
+        );
     }
 }
 
