@@ -4,7 +4,7 @@
 use crate::support::{error_code, spawn_app, Backend, Student};
 use app::api::NewCalendarLink;
 use app::domain::Task;
-use chrono::{DateTime, NaiveDate, SubsecRound, Utc};
+use chrono::{NaiveDate, SubsecRound, Utc};
 use icalendar::{Calendar, CalendarDateTime, Component, DatePerhapsTime, Event};
 use reqwest::StatusCode;
 use uuid::Uuid;
@@ -34,7 +34,7 @@ impl Student {
         assert_eq!(response.status(), StatusCode::OK);
     }
 
-    async fn link_since(&self) -> Option<DateTime<Utc>> {
+    async fn link_since(&self) -> Option<NaiveDate> {
         self.app.get_json(&self.browser, "/api/auth/calendar").await
     }
 
@@ -324,8 +324,19 @@ async fn without_a_session_no_link_is_made_read_or_turned_off(backend: Backend) 
 
 async fn settings_reads_since_when_the_link_is_on(backend: Backend) {
     let s = Student::new(backend).await;
+    s.done(
+        "/api/account/time_zone",
+        &[("time_zone", "Pacific/Kiritimati")],
+    )
+    .await;
     assert_eq!(s.link_since().await, None);
     let link = s.make_link().await;
+    let there = Utc::now().with_timezone(&chrono_tz::Pacific::Kiritimati);
+    assert_eq!(
+        link.since,
+        there.date_naive(),
+        "the day where the person is"
+    );
     assert_eq!(s.link_since().await, Some(link.since));
     s.turn_off_link().await;
     assert_eq!(s.link_since().await, None);
