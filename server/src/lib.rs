@@ -1,6 +1,7 @@
 //! The Tetrad server: configuration, start-up, the database backends and
 //! the HTTP layers around the app's routes and server functions.
 
+pub mod calendar;
 pub mod config;
 pub mod db;
 pub mod faults;

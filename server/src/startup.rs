@@ -3,6 +3,7 @@
 use crate::config::Config;
 use crate::db::{self, ConnectError};
 use crate::faults::Faults;
+use crate::http::calendar_feed::calendar_feed;
 use crate::http::client_address::client_address;
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::error_status::error_status;
@@ -227,12 +228,18 @@ fn router(
     let worker = ServiceWorker::for_site(&leptos_options);
     let pkg_dir = pkg_dir(&leptos_options);
     let sessions = storage.clone();
+    // The calendar feed has a state of its own (the storage), so it is
+    // made whole here and merged in.
+    let feeds = Router::new()
+        .route("/calendar/{file}", get(calendar_feed))
+        .with_state(storage.clone());
     let routes = Router::new()
         .route(
             "/healthz",
             get(move || healthz(storage.clone(), draining.clone())),
         )
         .route("/sw.js", get(move || async move { worker.response() }))
+        .merge(feeds)
         .nest_service(
             &format!("/{}", leptos_options.site_pkg_dir),
             static_files::service(&pkg_dir),

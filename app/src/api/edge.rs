@@ -205,6 +205,9 @@ pub fn register_server_functions() {
     register_explicit::<super::SignOut>();
     register_explicit::<super::ChangePassword>();
     register_explicit::<super::SearchTasks>();
+    register_explicit::<super::MakeCalendarLink>();
+    register_explicit::<super::TurnOffCalendarLink>();
+    register_explicit::<super::CalendarLinkSince>();
     register_explicit::<super::CurrentAccount>();
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();

@@ -4,6 +4,7 @@
 //! builds: a request queued on a phone before a deploy still lands after it.
 
 mod auth;
+mod calendar;
 mod json_text;
 mod lists;
 mod password;
@@ -17,6 +18,10 @@ mod edge;
 mod throttle;
 
 pub use auth::{current_account, Account, CurrentAccount, SignIn, SignOut, SignUp};
+pub use calendar::{
+    calendar_link_since, make_calendar_link, turn_off_calendar_link, CalendarLinkSince,
+    MakeCalendarLink, NewCalendarLink, TurnOffCalendarLink,
+};
 pub use json_text::{JsonText, JsonTextEncoding};
 pub use lists::{
     create_list, delete_list, list_lists, rename_list, CreateList, DeleteList, ListLists,

@@ -1,6 +1,7 @@
 //! Reusable pieces of the pages.
 
 mod bottom_nav;
+mod calendar_feed;
 mod credentials_fields;
 mod error_line;
 mod language_switch;
@@ -20,6 +21,7 @@ mod top_bar;
 mod undo_bar;
 
 pub use bottom_nav::BottomNav;
+pub use calendar_feed::CalendarFeed;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
 pub use error_line::ErrorLine;
 pub use language_switch::LanguageSwitch;

@@ -2,7 +2,8 @@
 
 use super::require_account;
 use crate::components::{
-    BottomNav, LanguageSwitch, OutboxBar, PasswordChange, Planning, SignOutButton, TopBar,
+    BottomNav, CalendarFeed, LanguageSwitch, OutboxBar, PasswordChange, Planning, SignOutButton,
+    TopBar,
 };
 use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
@@ -32,6 +33,10 @@ pub fn SettingsPage() -> impl IntoView {
                 <section>
                     <h2>{t!(i18n, password)}</h2>
                     <PasswordChange/>
+                </section>
+                <section class="calendar-feed">
+                    <h2>{t!(i18n, calendar)}</h2>
+                    <CalendarFeed/>
                 </section>
             </main>
             <div class="bars">

@@ -5,6 +5,7 @@
 pub mod client;
 pub mod clock;
 pub mod context;
+pub mod feed_token;
 pub mod idempotency;
 pub mod keyed;
 pub mod language;

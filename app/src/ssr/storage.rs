@@ -46,6 +46,13 @@ pub const COMPLETED_SHOWN: u32 = 100;
 
 /// How many tasks a search shows.
 pub const SEARCH_SHOWN: u32 = 50;
+/// The account a calendar link belongs to, with what its feed needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeedOwner {
+    pub user_id: UserId,
+    pub username: Username,
+    pub time_zone: TimeZoneName,
+}
 
 #[async_trait]
 pub trait Storage: Send + Sync + 'static {
@@ -171,6 +178,40 @@ pub trait Storage: Send + Sync + 'static {
     /// Gives the tasks stored before search existed their search text (at
     /// start-up); how many it filled.
     async fn fill_search_text(&self) -> Result<u64, StorageError>;
+
+    /// Turns the account's calendar link on under `token_hash`, replacing
+    /// any earlier link: the old one stops working at once.
+    async fn set_calendar_feed(
+        &self,
+        user_id: UserId,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError>;
+
+    /// Since when the account's calendar link is on, if it is.
+    async fn calendar_feed_since(
+        &self,
+        user_id: UserId,
+    ) -> Result<Option<DateTime<Utc>>, StorageError>;
+
+    /// Turns the account's calendar link off (nothing to do if it is off).
+    async fn delete_calendar_feed(&self, user_id: UserId) -> Result<(), StorageError>;
+
+    /// The account whose calendar link has this token's hash.
+    async fn find_calendar_feed(
+        &self,
+        token_hash: &[u8],
+    ) -> Result<Option<FeedOwner>, StorageError>;
+
+    /// What the account's calendar shows: its tasks that are not deleted
+    /// and have a due date, open or done at or after `done_since`; at most
+    /// `limit`, the latest due first.
+    async fn calendar_tasks(
+        &self,
+        user_id: UserId,
+        done_since: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Task>, StorageError>;
 
     /// Claims an idempotency key for a request, in its own short transaction:
     /// the outcome follows from the key's row (see `ClaimOutcome`), and a

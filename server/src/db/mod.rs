@@ -9,6 +9,7 @@ pub mod backup;
 mod clocks;
 mod connection;
 mod errors;
+mod feeds;
 mod keys;
 mod lists;
 mod nav;

@@ -3,12 +3,14 @@
 //! `views` or `keys`, run on the pool or in the unit of work's transaction.
 
 use super::sql::{Driver, Transaction};
-use super::{accounts, keys, lists, search, tasks, views};
+use super::{accounts, feeds, keys, lists, search, tasks, views};
 use app::domain::{
     IdempotencyKey, ListId, SearchQuery, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
 };
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
-use app::ssr::storage::{Credentials, SessionUser, Storage, StorageError, Work, SEARCH_SHOWN};
+use app::ssr::storage::{
+    Credentials, FeedOwner, SessionUser, Storage, StorageError, Work, SEARCH_SHOWN,
+};
 use app::views::{Day, Nav, View};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -168,6 +170,42 @@ impl<D: Driver> Storage for SqlStorage<D> {
 
     async fn fill_search_text(&self) -> Result<u64, StorageError> {
         search::fill_search_text(&mut self.driver.pool()).await
+    }
+
+    async fn set_calendar_feed(
+        &self,
+        user_id: UserId,
+        token_hash: &[u8],
+        now: DateTime<Utc>,
+    ) -> Result<(), StorageError> {
+        feeds::set_feed(&mut self.driver.pool(), user_id, token_hash, now).await
+    }
+
+    async fn calendar_feed_since(
+        &self,
+        user_id: UserId,
+    ) -> Result<Option<DateTime<Utc>>, StorageError> {
+        feeds::feed_since(&mut self.driver.pool(), user_id).await
+    }
+
+    async fn delete_calendar_feed(&self, user_id: UserId) -> Result<(), StorageError> {
+        feeds::delete_feed(&mut self.driver.pool(), user_id).await
+    }
+
+    async fn find_calendar_feed(
+        &self,
+        token_hash: &[u8],
+    ) -> Result<Option<FeedOwner>, StorageError> {
+        feeds::find_feed(&mut self.driver.pool(), token_hash).await
+    }
+
+    async fn calendar_tasks(
+        &self,
+        user_id: UserId,
+        done_since: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Task>, StorageError> {
+        feeds::calendar_tasks(&mut self.driver.pool(), user_id, done_since, limit).await
     }
 
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {

@@ -1,5 +1,6 @@
 //! HTTP layers and routes of the server's own (outside the app's).
 
+pub mod calendar_feed;
 pub mod client_address;
 pub mod cross_site;
 pub mod error_status;

@@ -12,6 +12,7 @@ mod support;
 
 mod backup;
 mod basics;
+mod calendar_feed;
 mod database_faults;
 mod idempotency;
 mod outbox;

@@ -43,6 +43,10 @@ on_both_backends!(
     an_older_order_is_ignored_and_a_newer_one_applied,
     deleting_a_list_moves_its_tasks_to_the_inbox,
     a_list_id_owned_by_another_account_is_a_conflict,
+    a_calendar_link_leads_to_its_account_until_a_new_one_replaces_it,
+    a_calendar_link_turned_off_leads_nowhere,
+    each_account_has_a_calendar_link_of_its_own,
+    the_calendar_holds_dated_tasks_not_deleted_open_or_recently_done_latest_first,
 );
 
 struct Fixture {
@@ -933,4 +937,135 @@ async fn a_list_id_owned_by_another_account_is_a_conflict(backend: Backend) {
         Err(StorageError::Conflict)
     ));
     assert!(work.find_list(petya, list.id).await.unwrap().is_none());
+}
+
+async fn a_calendar_link_leads_to_its_account_until_a_new_one_replaces_it(backend: Backend) {
+    let f = fixture(backend).await;
+    let masha = account(&*f.storage, "masha").await;
+    let (old, new) = ([1_u8; 32], [2_u8; 32]);
+    assert_eq!(f.storage.calendar_feed_since(masha).await.unwrap(), None);
+
+    f.storage
+        .set_calendar_feed(masha, &old, at(1))
+        .await
+        .unwrap();
+    let owner = f.storage.find_calendar_feed(&old).await.unwrap().unwrap();
+    assert_eq!(owner.user_id, masha);
+    assert_eq!(owner.username, name("masha"));
+    assert_eq!(owner.time_zone.as_str(), "UTC");
+    assert_eq!(
+        f.storage.calendar_feed_since(masha).await.unwrap(),
+        Some(at(1))
+    );
+
+    f.storage
+        .set_calendar_feed(masha, &new, at(2))
+        .await
+        .unwrap();
+    assert_eq!(f.storage.find_calendar_feed(&old).await.unwrap(), None);
+    assert_eq!(
+        f.storage
+            .find_calendar_feed(&new)
+            .await
+            .unwrap()
+            .map(|o| o.user_id),
+        Some(masha)
+    );
+    assert_eq!(
+        f.storage.calendar_feed_since(masha).await.unwrap(),
+        Some(at(2))
+    );
+}
+
+async fn a_calendar_link_turned_off_leads_nowhere(backend: Backend) {
+    let f = fixture(backend).await;
+    let masha = account(&*f.storage, "masha").await;
+    f.storage
+        .set_calendar_feed(masha, &[1; 32], at(1))
+        .await
+        .unwrap();
+    f.storage.delete_calendar_feed(masha).await.unwrap();
+    assert_eq!(f.storage.find_calendar_feed(&[1; 32]).await.unwrap(), None);
+    assert_eq!(f.storage.calendar_feed_since(masha).await.unwrap(), None);
+    // Turning off a link that is off is nothing to do, not an error.
+    f.storage.delete_calendar_feed(masha).await.unwrap();
+}
+
+async fn each_account_has_a_calendar_link_of_its_own(backend: Backend) {
+    let f = fixture(backend).await;
+    let masha = account(&*f.storage, "masha").await;
+    let petya = account(&*f.storage, "petya").await;
+    f.storage
+        .set_calendar_feed(masha, &[1; 32], at(1))
+        .await
+        .unwrap();
+    f.storage
+        .set_calendar_feed(petya, &[2; 32], at(2))
+        .await
+        .unwrap();
+    f.storage.delete_calendar_feed(petya).await.unwrap();
+    assert_eq!(
+        f.storage
+            .find_calendar_feed(&[1; 32])
+            .await
+            .unwrap()
+            .map(|o| o.user_id),
+        Some(masha)
+    );
+    assert_eq!(
+        f.storage.calendar_feed_since(masha).await.unwrap(),
+        Some(at(1))
+    );
+}
+
+async fn the_calendar_holds_dated_tasks_not_deleted_open_or_recently_done_latest_first(
+    backend: Backend,
+) {
+    let f = fixture(backend).await;
+    let masha = account(&*f.storage, "masha").await;
+    let petya = account(&*f.storage, "petya").await;
+    let task = |title: &str, due: &str| {
+        let form = app::domain::TaskForm {
+            title: title.into(),
+            due_date: due.into(),
+            ..Default::default()
+        };
+        app::domain::Task::new(TaskId::new(), form.parse().unwrap(), at(0))
+    };
+    let open = task("open", "2026-09-02");
+    let later = task("later", "2026-09-20");
+    let undated = task("undated", "");
+    let mut deleted = task("deleted", "2026-09-03");
+    deleted.set_deleted(true, at(1));
+    let mut done_lately = task("done lately", "2026-09-01");
+    done_lately.set_completed(true, at(30));
+    let mut done_long_ago = task("done long ago", "2026-08-01");
+    done_long_ago.set_completed(true, at(10));
+    let hers = [
+        &open,
+        &later,
+        &undated,
+        &deleted,
+        &done_lately,
+        &done_long_ago,
+    ]
+    .map(Clone::clone);
+    let his = task("petya's", "2026-09-05");
+    in_work(&*f.storage, |w| {
+        Box::pin(async move {
+            for task in &hers {
+                w.insert_task(masha, task).await.unwrap();
+            }
+            w.insert_task(petya, &his).await.unwrap();
+        })
+    })
+    .await;
+
+    let titles = |tasks: Vec<app::domain::Task>| -> Vec<String> {
+        tasks.iter().map(|t| t.title.to_string()).collect()
+    };
+    let shown = f.storage.calendar_tasks(masha, at(20), 10).await.unwrap();
+    assert_eq!(titles(shown), ["later", "open", "done lately"]);
+    let capped = f.storage.calendar_tasks(masha, at(20), 2).await.unwrap();
+    assert_eq!(titles(capped), ["later", "open"]);
 }

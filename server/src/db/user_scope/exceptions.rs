@@ -9,7 +9,7 @@ pub struct Exception {
     pub why: &'static str,
 }
 
-pub const EXCEPTIONS: [Exception; 8] = [
+pub const EXCEPTIONS: [Exception; 9] = [
     Exception {
         sql: "FROM users WHERE username = $1",
         why: "signing in finds the account by the name typed: no id is known yet",
@@ -18,6 +18,11 @@ pub const EXCEPTIONS: [Exception; 8] = [
         sql: "WHERE sessions.token_hash = $1",
         why: "a request's account is what its session token (the primary key, a secret only \
               its holder has) leads to",
+    },
+    Exception {
+        sql: "WHERE calendar_feeds.token_hash = $1",
+        why: "a calendar app sends no cookie: the account is what the link's token (unique, a \
+              secret only its holder has) leads to, as for a session",
     },
     Exception {
         sql: "DELETE FROM sessions WHERE token_hash = $1",

@@ -79,6 +79,7 @@ async fn exercise(storage: &dyn Storage) -> Vec<Uuid> {
         .expect("Petya");
     let list = planner(storage, masha, petya, now).await;
     reads(storage, masha, list, now).await;
+    calendar_feed(storage, masha, now).await;
     keys(storage, masha, now).await;
     vec![masha.as_uuid(), petya.as_uuid()]
 }
@@ -228,6 +229,27 @@ async fn reads(storage: &dyn Storage, masha: UserId, list: ListId, now: DateTime
             .expect("a search");
     }
     storage.fill_search_text().await.expect("filled");
+}
+
+/// A calendar link made, replaced, found by its token, read and turned off.
+async fn calendar_feed(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
+    for token in [[1_u8; 32], [2_u8; 32]] {
+        storage
+            .set_calendar_feed(masha, &token, now)
+            .await
+            .expect("a link");
+    }
+    storage.calendar_feed_since(masha).await.expect("since");
+    storage
+        .find_calendar_feed(&[2_u8; 32])
+        .await
+        .expect("found");
+    let since = now - Duration::days(30);
+    storage
+        .calendar_tasks(masha, since, 10)
+        .await
+        .expect("its tasks");
+    storage.delete_calendar_feed(masha).await.expect("off");
 }
 
 /// A key claimed and answered, then replayed; a dead claim taken over and
