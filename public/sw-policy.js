@@ -117,6 +117,16 @@
     return method === 'POST' && path.startsWith(names.authPrefix);
   }
 
+  /**
+   * Of those, a request that changes who is signed in here (sign-up,
+   * sign-in, sign-out), whose answer the worker follows. A password change
+   * or a calendar link keeps the person signed in: the worker leaves it
+   * to the network, and keeps its pages and account as they are.
+   */
+  function changesAccount(method, path, names) {
+    return isAuth(method, path, names) && names.accountPaths.includes(path);
+  }
+
   function isRead(method, path, names) {
     return method === 'GET' && path.startsWith(names.apiPrefix);
   }
@@ -245,7 +255,7 @@
 
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, GATEWAY,
-    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, isRead, afterAuth, accountFromPage,
+    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, changesAccount, isRead, afterAuth, accountFromPage,
     keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;

@@ -671,7 +671,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return; // other origins: never touched
   const path = url.pathname;
-  if (policy.isAuth(request.method, path, names)) event.respondWith(authRequest(event));
+  if (policy.changesAccount(request.method, path, names)) event.respondWith(authRequest(event));
+  else if (policy.isAuth(request.method, path, names)) return; // needs the network, as it is
   else if (policy.isMutation(request.method, path, names)) event.respondWith(sendMutation(event));
   else if (request.method !== 'GET') return;
   else if (request.mode === 'navigate') event.respondWith(navigate(event));

@@ -21,8 +21,12 @@ pub const QUEUED_HEADER: &str = "x-tetrad-queued";
 pub const TIME_FIELD: &str = "at";
 /// Every mutation and read lives under this path.
 pub const API_PREFIX: &str = "/api/";
-/// Sign-in, sign-up and sign-out: never queued (their meaning expires).
+/// What needs the network and is never queued (its meaning expires):
+/// sign-in, sign-up, sign-out, the password, the calendar link.
 pub const AUTH_PREFIX: &str = "/api/auth/";
+/// Of those, what changes who is signed in on this device: the worker
+/// follows their answers (whose pages it keeps, whose changes it sends).
+pub const ACCOUNT_PATHS: [&str; 3] = ["/api/auth/signup", "/api/auth/signin", "/api/auth/signout"];
 /// A list's page is this prefix and the list's id.
 pub const LIST_PAGE_PREFIX: &str = "/lists/";
 /// Pages everyone sees alike (kept as they are for offline use).
@@ -50,6 +54,7 @@ pub fn worker_names() -> serde_json::Value {
         "timeField": TIME_FIELD,
         "apiPrefix": API_PREFIX,
         "authPrefix": AUTH_PREFIX,
+        "accountPaths": ACCOUNT_PATHS,
         "listPagePrefix": LIST_PAGE_PREFIX,
         "publicPages": PUBLIC_PAGES,
         "offlinePages": offline_pages(),
@@ -84,5 +89,13 @@ mod tests {
         assert_eq!(names["accountHeader"], ACCOUNT_HEADER);
         assert_eq!(names["authPrefix"], AUTH_PREFIX);
         assert_eq!(names["homePage"], "/");
+        assert_eq!(names["accountPaths"], json!(ACCOUNT_PATHS));
+    }
+
+    #[test]
+    fn the_paths_that_change_the_account_are_sign_up_sign_in_and_sign_out() {
+        use crate::api::{SignIn, SignOut, SignUp};
+        use server_fn::ServerFn;
+        assert_eq!(ACCOUNT_PATHS, [SignUp::PATH, SignIn::PATH, SignOut::PATH]);
     }
 }

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { anotherDevice, signIn, signUp, uniqueName, waitForHydration } from './helpers';
+import {
+  addTask, anotherDevice, goOffline, signIn, signUp, taskRow, uniqueName, waitForHydration, waitForKeptPages, waitForOutbox,
+} from './helpers';
 
 // The account in the person's hands: changing the password from Settings.
 
@@ -50,4 +52,23 @@ test('offline, changing the password says it needs the network and changes nothi
   const again = await browser.newContext();
   await signIn(await again.newPage(), name);
   await again.close();
+});
+
+test('after a password change, the app still opens offline on this phone, every view kept', async ({ page }) => {
+  const name = uniqueName('password');
+  await signUp(page, name);
+  await waitForOutbox(page);
+  await addTask(page, 'Алгебра №245');
+  await waitForKeptPages(page, ['/', '/settings']);
+  await openSettings(page);
+  await page.fill('input[name="old_password"]', 'correct horse battery');
+  await page.fill('input[name="new_password"]', NEW_PASSWORD);
+  await page.click('form.password-change button[type="submit"]');
+  await expect(page.getByRole('status').filter({ hasText: 'Пароль изменён' })).toBeVisible();
+
+  await goOffline(page);
+  await page.goto('/');
+  await expect(taskRow(page, 'Алгебра №245')).toBeVisible();
+  await page.goto('/settings');
+  await expect(page.locator('form.password-change')).toBeVisible();
 });

@@ -12,6 +12,7 @@ const names = {
   keyField: 'idempotency_key',
   apiPrefix: '/api/',
   authPrefix: '/api/auth/',
+  accountPaths: ['/api/auth/signup', '/api/auth/signin', '/api/auth/signout'],
   listPagePrefix: '/lists/',
   publicPages: ['/signin', '/signup'],
   offlinePages: ['/', '/upcoming', '/inbox', '/completed', '/lists', '/settings'],
@@ -134,6 +135,16 @@ test('mutations are POSTs under /api/ outside sign-in; reads are GETs under /api
   assert.ok(policy.isAuth('POST', '/api/auth/signin', names));
   assert.ok(policy.isRead('GET', '/api/tasks/view', names));
   assert.ok(!policy.isRead('GET', '/upcoming', names));
+});
+
+test('only sign-up, sign-in and sign-out change the account; a password change or a calendar link does not', () => {
+  for (const path of ['/api/auth/signup', '/api/auth/signin', '/api/auth/signout']) {
+    assert.ok(policy.changesAccount('POST', path, names), path);
+  }
+  for (const path of ['/api/auth/password', '/api/auth/calendar/link', '/api/auth/calendar/off', '/api/tasks/add']) {
+    assert.ok(!policy.changesAccount('POST', path, names), path);
+  }
+  assert.ok(!policy.changesAccount('GET', '/api/auth/signin', names));
 });
 
 test('a sign-in or sign-out changes the account only when it went through', () => {
