@@ -119,12 +119,17 @@
 
   /**
    * Of those, a request that changes who is signed in here (sign-up,
-   * sign-in, sign-out), whose answer the worker follows. A password change
+   * sign-in, sign-out, deleting the account), whose answer the worker follows. A password change
    * or a calendar link keeps the person signed in: the worker leaves it
    * to the network, and keeps its pages and account as they are.
    */
   function changesAccount(method, path, names) {
     return isAuth(method, path, names) && names.accountPaths.includes(path);
+  }
+
+  /** A navigation to a page of the app (not to a file under /api/, such as an export). */
+  function isPage(mode, path, names) {
+    return mode === 'navigate' && !path.startsWith(names.apiPrefix);
   }
 
   function isRead(method, path, names) {
@@ -153,9 +158,14 @@
    * Keeping Today first means the planner the person sees next opens
    * offline at once, even if the network goes before the page says hello.
    */
-  function afterAuth({ status, error, account }, names) {
+  function afterAuth({ status, error, account, path }, names) {
     if (!isSaved({ status, error })) return null;
-    return { account: account || null, keep: account ? [names.homePage] : [] };
+    return {
+      account: account || null,
+      keep: account ? [names.homePage] : [],
+      // A deleted account's waiting changes can never be sent: they go.
+      forgetChanges: path === names.deleteAccountPath,
+    };
   }
 
   /**
@@ -255,7 +265,7 @@
 
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, GATEWAY,
-    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, changesAccount, isRead, afterAuth, accountFromPage,
+    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
     keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;

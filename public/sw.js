@@ -613,11 +613,17 @@ async function authRequest(event) {
   // the planner can go offline that instant and still reopen it; on a very
   // slow network the answer waits a few seconds at most, and the keeping
   // goes on behind it.
+  const before = await currentAccount();
   const response = await fetch(event.request);
   const next = policy.afterAuth({
-    ...outcomeOf(response), account: response.headers.get(names.accountHeader),
+    ...outcomeOf(response),
+    account: response.headers.get(names.accountHeader),
+    path: new URL(event.request.url).pathname,
   }, names);
   if (next) {
+    if (next.forgetChanges && before) {
+      for (const entry of await allEntries(before)) await deleteEntry(entry.seq);
+    }
     await setCurrentAccount(next.account);
     await caches.delete(PAGE_CACHE);
     const kept = Promise.all(next.keep.map((path) => fetchAndKeep(path)));
@@ -675,7 +681,8 @@ self.addEventListener('fetch', (event) => {
   else if (policy.isAuth(request.method, path, names)) return; // needs the network, as it is
   else if (policy.isMutation(request.method, path, names)) event.respondWith(sendMutation(event));
   else if (request.method !== 'GET') return;
-  else if (request.mode === 'navigate') event.respondWith(navigate(event));
+  else if (policy.isPage(request.mode, path, names)) event.respondWith(navigate(event));
+  else if (request.mode === 'navigate') return; // under /api/: a download, straight from the network
   else if (policy.isRead(request.method, path, names)) {
     event.respondWith(fetchWithin(request, policy.DEADLINES.read).catch(() => Response.error()));
   } else if (path.startsWith(`${CONFIG.pkg.slice(0, CONFIG.pkg.lastIndexOf('/'))}/`) || path.startsWith('/icons/')

@@ -24,9 +24,16 @@ pub const API_PREFIX: &str = "/api/";
 /// What needs the network and is never queued (its meaning expires):
 /// sign-in, sign-up, sign-out, the password, the calendar link.
 pub const AUTH_PREFIX: &str = "/api/auth/";
+/// Deleting the account: the worker also forgets its waiting changes.
+pub const DELETE_ACCOUNT_PATH: &str = "/api/auth/delete_account";
 /// Of those, what changes who is signed in on this device: the worker
 /// follows their answers (whose pages it keeps, whose changes it sends).
-pub const ACCOUNT_PATHS: [&str; 3] = ["/api/auth/signup", "/api/auth/signin", "/api/auth/signout"];
+pub const ACCOUNT_PATHS: [&str; 4] = [
+    "/api/auth/signup",
+    "/api/auth/signin",
+    "/api/auth/signout",
+    DELETE_ACCOUNT_PATH,
+];
 /// A list's page is this prefix and the list's id.
 pub const LIST_PAGE_PREFIX: &str = "/lists/";
 /// Pages everyone sees alike (kept as they are for offline use).
@@ -55,6 +62,7 @@ pub fn worker_names() -> serde_json::Value {
         "apiPrefix": API_PREFIX,
         "authPrefix": AUTH_PREFIX,
         "accountPaths": ACCOUNT_PATHS,
+        "deleteAccountPath": DELETE_ACCOUNT_PATH,
         "listPagePrefix": LIST_PAGE_PREFIX,
         "publicPages": PUBLIC_PAGES,
         "offlinePages": offline_pages(),
@@ -93,9 +101,17 @@ mod tests {
     }
 
     #[test]
-    fn the_paths_that_change_the_account_are_sign_up_sign_in_and_sign_out() {
-        use crate::api::{SignIn, SignOut, SignUp};
+    fn the_paths_that_change_the_account_are_sign_up_sign_in_sign_out_and_deletion() {
+        use crate::api::{DeleteAccount, SignIn, SignOut, SignUp};
         use server_fn::ServerFn;
-        assert_eq!(ACCOUNT_PATHS, [SignUp::PATH, SignIn::PATH, SignOut::PATH]);
+        assert_eq!(
+            ACCOUNT_PATHS,
+            [
+                SignUp::PATH,
+                SignIn::PATH,
+                SignOut::PATH,
+                DeleteAccount::PATH
+            ]
+        );
     }
 }

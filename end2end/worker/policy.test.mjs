@@ -12,7 +12,8 @@ const names = {
   keyField: 'idempotency_key',
   apiPrefix: '/api/',
   authPrefix: '/api/auth/',
-  accountPaths: ['/api/auth/signup', '/api/auth/signin', '/api/auth/signout'],
+  accountPaths: ['/api/auth/signup', '/api/auth/signin', '/api/auth/signout', '/api/auth/delete_account'],
+  deleteAccountPath: '/api/auth/delete_account',
   listPagePrefix: '/lists/',
   publicPages: ['/signin', '/signup'],
   offlinePages: ['/', '/upcoming', '/inbox', '/completed', '/lists', '/settings'],
@@ -134,6 +135,9 @@ test('mutations are POSTs under /api/ outside sign-in; reads are GETs under /api
   assert.ok(!policy.isMutation('POST', '/signin', names));
   assert.ok(policy.isAuth('POST', '/api/auth/signin', names));
   assert.ok(policy.isRead('GET', '/api/tasks/view', names));
+  assert.ok(policy.isPage('navigate', '/upcoming', names));
+  assert.ok(!policy.isPage('navigate', '/api/account/export', names));
+  assert.ok(!policy.isPage('cors', '/upcoming', names));
   assert.ok(!policy.isRead('GET', '/upcoming', names));
 });
 
@@ -151,12 +155,23 @@ test('a sign-in or sign-out changes the account only when it went through', () =
   assert.equal(policy.afterAuth({ status: 401, account: null }, names), null);
   assert.equal(policy.afterAuth({ status: 429, account: null }, names), null);
   assert.equal(policy.afterAuth({ error: 'network' }, names), null);
-  assert.deepEqual(policy.afterAuth({ status: 302, account: null }, names), { account: null, keep: [] });
+  assert.deepEqual(
+    policy.afterAuth({ status: 302, account: null, path: '/api/auth/signout' }, names),
+    { account: null, keep: [], forgetChanges: false },
+  );
+});
+
+test('deleting the account, once it went through, signs out and forgets its waiting changes', () => {
+  const path = '/api/auth/delete_account';
+  assert.deepEqual(policy.afterAuth({ status: 200, account: null, path }, names), { account: null, keep: [], forgetChanges: true });
+  assert.equal(policy.afterAuth({ status: 403, account: null, path }, names), null);
+  assert.equal(policy.afterAuth({ error: 'network', path }, names), null);
 });
 
 test('a sign-in that names its account makes it current and keeps Today before the page hears the answer', () => {
-  assert.deepEqual(policy.afterAuth({ status: 200, account: 'a' }, names), { account: 'a', keep: ['/'] });
-  assert.deepEqual(policy.afterAuth({ status: 200, account: null }, names), { account: null, keep: [] });
+  const path = '/api/auth/signin';
+  assert.deepEqual(policy.afterAuth({ status: 200, account: 'a', path }, names), { account: 'a', keep: ['/'], forgetChanges: false });
+  assert.deepEqual(policy.afterAuth({ status: 200, account: null, path }, names), { account: null, keep: [], forgetChanges: false });
 });
 
 test('a kept page names the current account only when the worker knows none', () => {

@@ -153,6 +153,14 @@ impl Call {
         Ok(())
     }
 
+    /// Makes the answer a file to save, named `file_name` (ASCII).
+    pub fn attach_as(&self, file_name: &str) {
+        let value = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\""));
+        if let (Some(response), Ok(value)) = (&self.response, value) {
+            response.insert_header(http::header::CONTENT_DISPOSITION, value);
+        }
+    }
+
     /// Names the account on the answer (`X-Tetrad-Account`), so the service
     /// worker can tell whose page it keeps for offline use.
     pub fn name_account(&self, user_id: crate::domain::UserId) {
@@ -205,6 +213,8 @@ pub fn register_server_functions() {
     register_explicit::<super::SignOut>();
     register_explicit::<super::ChangePassword>();
     register_explicit::<super::SearchTasks>();
+    register_explicit::<super::ExportAccount>();
+    register_explicit::<super::DeleteAccount>();
     register_explicit::<super::MakeCalendarLink>();
     register_explicit::<super::TurnOffCalendarLink>();
     register_explicit::<super::CalendarLinkSince>();

@@ -3,6 +3,7 @@
 //! Every endpoint is explicit (`/api/...`) so its URL stays the same across
 //! builds: a request queued on a phone before a deploy still lands after it.
 
+mod account;
 mod auth;
 mod calendar;
 mod json_text;
@@ -17,6 +18,9 @@ mod edge;
 #[cfg(feature = "ssr")]
 mod throttle;
 
+pub use account::{
+    delete_account, export_account, AccountExport, DeleteAccount, ExportAccount, EXPORT_FORMAT,
+};
 pub use auth::{current_account, Account, CurrentAccount, SignIn, SignOut, SignUp};
 pub use calendar::{
     calendar_link_since, make_calendar_link, turn_off_calendar_link, CalendarLinkSince,

@@ -16,10 +16,10 @@ pub async fn change_password(old_password: String, new_password: String) -> Resu
 }
 
 #[cfg(feature = "ssr")]
-mod imp {
+pub(super) mod imp {
     use crate::api::edge::Call;
     use crate::api::throttle;
-    use crate::domain::Password;
+    use crate::domain::{Password, Username};
     use crate::error::AppError;
     use crate::ssr::passwords;
 
@@ -31,24 +31,8 @@ mod imp {
             return Err(call.reject(AppError::Unauthorized));
         };
         throttle::check(&call, &user.username).await?;
-        let stored = call
-            .state
-            .storage
-            .find_credentials(&user.username)
-            .await
-            .map_err(|e| call.storage_fault(e))?
-            .map(|credentials| credentials.password_hash);
-        let Some(stored) = stored else {
-            return Err(call.reject(AppError::Unauthorized));
-        };
-        // An old password that could never be valid simply does not match.
-        let old_matches = match Password::parse(&old) {
-            Ok(old) => passwords::verify(old, Some(stored.clone()))
-                .await
-                .map_err(|e| call.hash_fault(e))?,
-            Err(_) => false,
-        };
-        let hash = if old_matches {
+        let stored = stored_hash(&call, &user.username).await?;
+        let hash = if is_password(&call, &old, &stored).await? {
             passwords::hash(new).await.map_err(|e| call.hash_fault(e))?
         } else if passwords::verify(new, Some(stored.clone()))
             .await
@@ -68,5 +52,27 @@ mod imp {
         throttle::succeeded(&call, &user.username).await?;
         tracing::info!(user_id = %user.user_id, "password changed; other sessions ended");
         Ok(())
+    }
+
+    /// The account's password hash (`Unauthorized` if the account is gone).
+    pub async fn stored_hash(call: &Call, username: &Username) -> Result<String, AppError> {
+        call.state
+            .storage
+            .find_credentials(username)
+            .await
+            .map_err(|e| call.storage_fault(e))?
+            .map(|credentials| credentials.password_hash)
+            .ok_or_else(|| call.reject(AppError::Unauthorized))
+    }
+
+    /// Whether `typed` is the password `stored` is the hash of (one that
+    /// could never be valid simply does not match).
+    pub async fn is_password(call: &Call, typed: &str, stored: &str) -> Result<bool, AppError> {
+        match Password::parse(typed) {
+            Ok(typed) => passwords::verify(typed, Some(stored.to_owned()))
+                .await
+                .map_err(|e| call.hash_fault(e)),
+            Err(_) => Ok(false),
+        }
     }
 }

@@ -140,6 +140,16 @@ pub trait Storage: Send + Sync + 'static {
     /// then age).
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
 
+    /// Every task of the user, deleted ones too, oldest first.
+    async fn all_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
+
+    /// Deletes the account and everything in it, in one transaction.
+    async fn delete_account(
+        &self,
+        user_id: UserId,
+        username: &Username,
+    ) -> Result<(), StorageError>;
+
     /// One of the user's tasks, deleted or not.
     async fn get_task(&self, user_id: UserId, id: TaskId) -> Result<Option<Task>, StorageError>;
 

@@ -198,6 +198,27 @@ pub async fn delete_failed_sign_ins_before(
         .await
 }
 
+/// Deletes the account and everything in it: its sessions, tasks, lists,
+/// keys and calendar link go with its row (`ON DELETE CASCADE`), and the
+/// failed sign-ins counted against its name are forgotten too, so the name
+/// is free at once. Run in one transaction.
+pub async fn delete_account(
+    db: &mut impl Sql,
+    user_id: UserId,
+    username: &Username,
+) -> Result<(), StorageError> {
+    db.execute(
+        Statement::new("DELETE FROM failed_sign_ins WHERE username = $1").bind(username.as_str()),
+    )
+    .await?;
+    // Tasks before lists: SQLite checks a task's list as each row goes.
+    db.execute(Statement::new("DELETE FROM tasks WHERE user_id = $1").bind(user_id.as_uuid()))
+        .await?;
+    db.execute(Statement::new("DELETE FROM users WHERE id = $1").bind(user_id.as_uuid()))
+        .await?;
+    Ok(())
+}
+
 pub async fn time_zone(db: &mut impl Sql, user_id: UserId) -> Result<TimeZoneName, StorageError> {
     let row = db
         .fetch_one(

@@ -134,6 +134,20 @@ impl<D: Driver> Storage for SqlStorage<D> {
         tasks::list_tasks(&mut self.driver.pool(), user_id).await
     }
 
+    async fn all_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
+        tasks::all_tasks(&mut self.driver.pool(), user_id).await
+    }
+
+    async fn delete_account(
+        &self,
+        user_id: UserId,
+        username: &Username,
+    ) -> Result<(), StorageError> {
+        let mut tx = self.driver.begin().await?;
+        accounts::delete_account(&mut tx, user_id, username).await?;
+        tx.commit().await
+    }
+
     async fn get_task(&self, user_id: UserId, id: TaskId) -> Result<Option<Task>, StorageError> {
         tasks::get_task(&mut self.driver.pool(), user_id, id, "").await
     }

@@ -20,6 +20,19 @@ pub async fn list_tasks(db: &mut impl Sql, user_id: UserId) -> Result<Vec<Task>,
     rows.iter().map(task_from_row).collect()
 }
 
+/// Every task of the user, deleted ones too, oldest first (an export).
+pub async fn all_tasks(db: &mut impl Sql, user_id: UserId) -> Result<Vec<Task>, StorageError> {
+    let rows = db
+        .fetch_all(
+            Statement::new(format!(
+                "SELECT {TASK_COLUMNS} FROM tasks WHERE user_id = $1 ORDER BY created_at, id"
+            ))
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    rows.iter().map(task_from_row).collect()
+}
+
 /// One of the user's tasks, deleted or not; `lock` is the driver's
 /// `LOCK_ROW` inside a unit of work that will change it, else empty.
 pub async fn get_task(

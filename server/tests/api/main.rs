@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod account;
 mod backup;
 mod basics;
 mod calendar_feed;

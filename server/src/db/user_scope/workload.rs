@@ -81,7 +81,12 @@ async fn exercise(storage: &dyn Storage) -> Vec<Uuid> {
     reads(storage, masha, list, now).await;
     calendar_feed(storage, masha, now).await;
     keys(storage, masha, now).await;
-    vec![masha.as_uuid(), petya.as_uuid()]
+    let accounts = vec![masha.as_uuid(), petya.as_uuid()];
+    storage
+        .delete_account(petya, &name)
+        .await
+        .expect("Petya's account deleted");
+    accounts
 }
 
 async fn accounts_and_sessions(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
@@ -198,6 +203,7 @@ fn task_in(list: ListId, now: DateTime<Utc>) -> Task {
 
 /// Every read, every view.
 async fn reads(storage: &dyn Storage, masha: UserId, list: ListId, now: DateTime<Utc>) {
+    storage.all_tasks(masha).await.expect("every task");
     let tasks = storage.list_tasks(masha).await.expect("listed");
     for task in tasks {
         storage.get_task(masha, task.id).await.expect("found");
