@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import {
-  addTask, anotherDevice, goOffline, signIn, signUp, taskRow, uniqueName, waitForHydration, waitForKeptPages, waitForOutbox,
+  addTask, anotherDevice, goOffline, OPEN_OUTBOX_DATABASE, quickAdd, signIn, signUp, tap, taskRow, uniqueName,
+  waitForHydration, waitForKeptPages, waitForOutbox,
 } from './helpers';
 
-// The account in the person's hands: changing the password from Settings.
+// The account in the person's hands: changing the password, downloading
+// everything in it, and deleting it, from Settings.
 
 const NEW_PASSWORD = 'staple battery horse';
 
@@ -72,3 +75,92 @@ test('after a password change, the app still opens offline on this phone, every 
   await page.goto('/settings');
   await expect(page.locator('form.password-change')).toBeVisible();
 });
+
+test('the export downloads one JSON file with every list and task, done ones too', async ({ page }) => {
+  const name = uniqueName('export');
+  await signUp(page, name);
+  await waitForOutbox(page);
+  await addTask(page, 'Алгебра №245');
+  await addTask(page, 'Сочинение');
+  await tap(page, 'Сочинение', true);
+  await expect(taskRow(page, 'Сочинение')).toHaveAttribute('data-sync', 'saved');
+  await openSettings(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Скачать все данные' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^tetrad-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  expect(file.format).toBe('tetrad-export/1');
+  expect(file.username).toBe(name);
+  const tasks = file.tasks.map((t: { title: string; completed_at: string | null }) => [t.title, Boolean(t.completed_at)]);
+  expect(tasks).toEqual([['Алгебра №245', false], ['Сочинение', true]]);
+});
+
+test('deleting the account needs its password, signs out every device, and empties the waiting changes on this phone', async ({ page, context, browser }) => {
+  const name = uniqueName('leaver');
+  await signUp(page, name);
+  await waitForOutbox(page);
+  await addTask(page, 'Сохранённая');
+  const { context: laptop, page: other } = await anotherDevice(browser, name);
+  // Changes wait, as during a deploy.
+  await context.route('**/api/tasks/**', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 503 }) : route.continue());
+  await quickAdd(page, 'Ждёт сети');
+  await expect(page.locator('#outbox-status')).toHaveText('1 изменение ждёт сети');
+
+  await openSettings(page);
+  await page.getByText('Удалить аккаунт', { exact: true }).click();
+  await page.fill('#delete-password', 'not the password');
+  await page.getByRole('button', { name: 'Удалить аккаунт навсегда' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Текущий пароль введён неверно.');
+
+  await page.fill('#delete-password', 'correct horse battery');
+  await page.getByRole('button', { name: 'Удалить аккаунт навсегда' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  expect(await waitingChanges(page)).toEqual([]);
+
+  await other.goto('/');
+  await expect(other).toHaveURL(/\/signin/);
+  await laptop.close();
+  await context.unroute('**/api/tasks/**');
+  await page.goto('/signin');
+  await waitForHydration(page);
+  await page.fill('input[name="username"]', name);
+  await page.fill('input[name="password"]', 'correct horse battery');
+  await page.click('button[type="submit"]');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test('offline, deleting the account says it needs the network and nothing is deleted', async ({ page, browser }) => {
+  const name = uniqueName('keeper');
+  await signUp(page, name);
+  await openSettings(page);
+  await page.context().setOffline(true);
+  await page.getByText('Удалить аккаунт', { exact: true }).click();
+  await page.fill('#delete-password', 'correct horse battery');
+  await page.getByRole('button', { name: 'Удалить аккаунт навсегда' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Чтобы удалить аккаунт, нужна сеть. Ничего не удалено.');
+  await page.getByRole('link', { name: 'Скачать все данные' }).click();
+  await expect(page.getByText('Чтобы скачать данные, нужна сеть.')).toBeVisible();
+  await page.context().setOffline(false);
+
+  const again = await browser.newContext();
+  await signIn(await again.newPage(), name);
+  await again.close();
+});
+
+/** Every change the worker holds, of any account. */
+async function waitingChanges(page: import('@playwright/test').Page): Promise<unknown[]> {
+  await page.evaluate(OPEN_OUTBOX_DATABASE);
+  return page.evaluate(async () => {
+    const db = await (window as unknown as { openOutboxDatabase: () => Promise<IDBDatabase | null> }).openOutboxDatabase();
+    if (!db) return [];
+    return new Promise((resolve) => {
+      const request = db.transaction('entries').objectStore('entries').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+  });
+}

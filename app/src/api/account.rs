@@ -85,6 +85,7 @@ mod imp {
             .await
             .map_err(|e| call.storage_fault(e))?;
         call.send_cookie(session::clear_cookie(&call.state.settings))?;
+        call.redirect("/signup");
         tracing::info!(user_id = %user.user_id, "account deleted with everything in it");
         Ok(())
     }

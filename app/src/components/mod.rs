@@ -1,5 +1,6 @@
 //! Reusable pieces of the pages.
 
+mod account_data;
 mod bottom_nav;
 mod calendar_feed;
 mod credentials_fields;
@@ -20,6 +21,7 @@ mod task_list;
 mod top_bar;
 mod undo_bar;
 
+pub use account_data::AccountData;
 pub use bottom_nav::BottomNav;
 pub use calendar_feed::CalendarFeed;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};

@@ -2,8 +2,8 @@
 
 use super::require_account;
 use crate::components::{
-    BottomNav, CalendarFeed, LanguageSwitch, OutboxBar, PasswordChange, Planning, SignOutButton,
-    TopBar,
+    AccountData, BottomNav, CalendarFeed, LanguageSwitch, OutboxBar, PasswordChange, Planning,
+    SignOutButton, TopBar,
 };
 use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
@@ -33,6 +33,10 @@ pub fn SettingsPage() -> impl IntoView {
                 <section>
                     <h2>{t!(i18n, password)}</h2>
                     <PasswordChange/>
+                </section>
+                <section>
+                    <h2>{t!(i18n, your_data)}</h2>
+                    <AccountData/>
                 </section>
                 <section class="calendar-feed">
                     <h2>{t!(i18n, calendar)}</h2>
