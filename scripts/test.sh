@@ -70,7 +70,9 @@ phase "release build and smoke test"
 # out with changes waiting, the pages' own WASM chunks (fetched when first
 # needed, kept for offline) and the browser chaos test, against the release
 # server on PostgreSQL (the debug run above is on SQLite), so the browser's
-# path is proven on both backends.
+# path is proven on both backends; and fresh on every device, search (the
+# PostgreSQL full-text path), the account's password, export and deletion,
+# and the calendar link.
 cargo leptos build --release --split
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
@@ -81,4 +83,5 @@ start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
   npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
     tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
-    tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts)
+    tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts tests/fresh.spec.ts \
+    tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts)
