@@ -8,12 +8,17 @@ use crate::views::{Nav, View};
 use leptos::prelude::*;
 
 #[component]
-pub fn BottomNav() -> impl IntoView {
+pub fn BottomNav(
+    /// The page is none of the bar's places (search, settings): none is
+    /// marked as the current one.
+    #[prop(optional)]
+    elsewhere: bool,
+) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
     let current = planning.view;
     let link = move |view: View, count: fn(&Nav) -> u32| {
-        let here = current == view;
+        let here = !elsewhere && current == view;
         view! {
             <a href=view.path() aria-current=here.then_some("page")>
                 <span class="name">{move || text::view_name(i18n.get_locale(), &view, &[])}</span>
@@ -23,7 +28,7 @@ pub fn BottomNav() -> impl IntoView {
             </a>
         }
     };
-    let on_lists = matches!(current, View::List(_) | View::Completed);
+    let on_lists = !elsewhere && matches!(current, View::List(_) | View::Completed);
 
     view! {
         <nav class="bottom-nav" aria-label=move || t_string!(i18n, navigation)>

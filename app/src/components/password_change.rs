@@ -24,7 +24,7 @@ pub fn PasswordChange() -> impl IntoView {
             <input id="old-password" name="old_password" type="password" autocomplete="current-password" required/>
             <label for="new-password">{t!(i18n, new_password)}</label>
             <input id="new-password" name="new_password" type="password" autocomplete="new-password" required minlength="8" maxlength="256"/>
-            <button type="submit">{t!(i18n, change_password)}</button>
+            <button type="submit" class="primary">{t!(i18n, change_password)}</button>
         </ActionForm>
         <Show when=changed>
             <p class="hint" role="status">{t!(i18n, password_changed)}</p>

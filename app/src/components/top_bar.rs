@@ -17,7 +17,10 @@ pub fn TopBar(#[prop(into)] title: Signal<String>) -> impl IntoView {
                 aria-label=move || t_string!(i18n, search)
                 title=move || t_string!(i18n, search)
             >
-                "🔍"
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                    <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" stroke-width="2"/>
+                    <path d="M15.5 15.5L21 21" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>
+                </svg>
             </a>
             <a
                 class="settings-link"

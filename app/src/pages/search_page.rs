@@ -74,7 +74,7 @@ pub fn SearchPage() -> impl IntoView {
             <div class="bars">
                 <UndoBar/>
                 <OutboxBar/>
-                <BottomNav/>
+                <BottomNav elsewhere=true/>
             </div>
         }
         .into_any()

@@ -34,18 +34,19 @@ pub fn SettingsPage() -> impl IntoView {
                     <h2>{t!(i18n, password)}</h2>
                     <PasswordChange/>
                 </section>
-                <section>
-                    <h2>{t!(i18n, your_data)}</h2>
-                    <AccountData/>
-                </section>
                 <section class="calendar-feed">
                     <h2>{t!(i18n, calendar)}</h2>
                     <CalendarFeed/>
                 </section>
+                // Last: deleting the account is at the bottom of its section.
+                <section>
+                    <h2>{t!(i18n, your_data)}</h2>
+                    <AccountData/>
+                </section>
             </main>
             <div class="bars">
                 <OutboxBar/>
-                <BottomNav/>
+                <BottomNav elsewhere=true/>
             </div>
         }
         .into_any()
