@@ -17,31 +17,16 @@ pub async fn search_tasks(q: String, #[server(default)] done: bool) -> Result<Vi
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::Call;
+    use crate::api::views::imp::read_page;
     use crate::domain::SearchQuery;
     use crate::error::AppError;
-    use crate::ssr::clock;
     use crate::views::ViewPage;
-    use chrono::Utc;
 
     pub async fn search_tasks(q: String, done: bool) -> Result<ViewPage, AppError> {
         let call = Call::begin()?;
         let query = SearchQuery::parse(&q).map_err(|e| call.reject(AppError::InvalidSearch(e)))?;
         let user = call.require_user().await?.user_id;
         let storage = &call.state.storage;
-        let fault = |e| call.storage_fault(e);
-        let zone = storage.time_zone(user).await.map_err(fault)?;
-        let today = clock::day_in(&zone, Utc::now());
-        let tasks = storage
-            .search_tasks(user, &query, done)
-            .await
-            .map_err(fault)?;
-        let nav = storage.view_counts(user, today.date).await.map_err(fault)?;
-        Ok(ViewPage {
-            today,
-            time_zone: zone,
-            tasks,
-            nav,
-            read_at: Utc::now().timestamp_millis(),
-        })
+        read_page(&call, user, |_| storage.search_tasks(user, &query, done)).await
     }
 }

@@ -30,12 +30,14 @@ pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
 }
 
 #[cfg(feature = "ssr")]
-mod imp {
+pub(super) mod imp {
     use crate::api::edge::Call;
     use crate::domain::TimeZoneName;
+    use crate::domain::{Task, UserId};
     use crate::error::AppError;
     use crate::ssr::clock;
-    use crate::views::{View, ViewPage};
+    use crate::ssr::storage::StorageError;
+    use crate::views::{Day, View, ViewPage};
     use chrono::Utc;
 
     pub async fn view_tasks(view: String) -> Result<ViewPage, AppError> {
@@ -43,19 +45,26 @@ mod imp {
         let view = View::parse(&view).map_err(|e| call.reject(AppError::InvalidView(e)))?;
         let user = call.require_user().await?.user_id;
         let storage = &call.state.storage;
-        let zone = storage
-            .time_zone(user)
-            .await
-            .map_err(|e| call.storage_fault(e))?;
+        read_page(&call, user, |today| storage.view_tasks(user, view, today)).await
+    }
+
+    /// A page of tasks as the person's day sees them: `tasks` reads them
+    /// for the person's today (in their time zone), and the navigation's
+    /// counts come with them.
+    pub async fn read_page<'a, F>(
+        call: &'a Call,
+        user: UserId,
+        tasks: impl FnOnce(Day) -> F,
+    ) -> Result<ViewPage, AppError>
+    where
+        F: std::future::Future<Output = Result<Vec<Task>, StorageError>> + 'a,
+    {
+        let storage = &call.state.storage;
+        let fault = |e| call.storage_fault(e);
+        let zone = storage.time_zone(user).await.map_err(fault)?;
         let today = clock::day_in(&zone, Utc::now());
-        let tasks = storage
-            .view_tasks(user, view, today)
-            .await
-            .map_err(|e| call.storage_fault(e))?;
-        let nav = storage
-            .view_counts(user, today.date)
-            .await
-            .map_err(|e| call.storage_fault(e))?;
+        let tasks = tasks(today).await.map_err(fault)?;
+        let nav = storage.view_counts(user, today.date).await.map_err(fault)?;
         Ok(ViewPage {
             today,
             time_zone: zone,

@@ -37,7 +37,6 @@ pub use quick_add::QuickAdd;
 pub use search::SearchBox;
 pub use sign_out_button::SignOutButton;
 pub use task_details::TaskDetails;
-pub use task_item::TaskItem;
 pub use task_list::TaskList;
 pub use top_bar::TopBar;
 pub use undo_bar::UndoBar;

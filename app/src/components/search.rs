@@ -8,7 +8,8 @@
 //! (`GET /search?q=…`), so it searches before the WASM has loaded too.
 
 use super::planning::{FirstRead, Planning};
-use super::{ErrorLine, TaskItem};
+use super::task_item::row_in;
+use super::ErrorLine;
 use crate::api::search_tasks;
 use crate::domain::{SearchQuery, Task, TaskId};
 use crate::error::AppError;
@@ -194,15 +195,7 @@ fn Results(search: Search) -> impl IntoView {
             }
         }
     });
-    let item = move |id: TaskId| {
-        let first = shown.with_untracked(|all| all.iter().find(|s| s.task.id == id).cloned());
-        first.map(|first| {
-            let mine =
-                Memo::new(move |_| shown.with(|all| all.iter().find(|s| s.task.id == id).cloned()));
-            let current = Signal::derive(move || mine.get().unwrap_or_else(|| first.clone()));
-            view! { <TaskItem shown=current place=true/> }
-        })
-    };
+    let item = move |id: TaskId| row_in(shown, id, true);
     let ids = move || shown.with(|all| all.iter().map(|s| s.task.id).collect::<Vec<_>>());
     let nothing = move || search.found.get() != Found::Nothing && shown.with(Vec::is_empty);
     view! {

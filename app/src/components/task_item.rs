@@ -12,6 +12,7 @@
 use super::planning::use_planning;
 use super::{MintedKey, TaskDetails};
 use crate::api::SetCompleted;
+use crate::domain::TaskId;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::{use_outbox, Mark, Shown};
 use crate::text;
@@ -125,4 +126,17 @@ pub fn TaskItem(
             {move || (!creating.get()).then(|| view! { <TaskDetails task=task.into()/> })}
         </li>
     }
+}
+
+/// The row of task `id` in a list of `shown` tasks: it follows its own
+/// entry, and is kept (with its details open, say) for as long as its task
+/// is listed; `place` as in `TaskItem`.
+pub fn row_in(shown: Memo<Vec<Shown>>, id: TaskId, place: bool) -> Option<impl IntoView> {
+    let first = shown.with_untracked(|all| all.iter().find(|s| s.task.id == id).cloned());
+    first.map(|first| {
+        let mine =
+            Memo::new(move |_| shown.with(|all| all.iter().find(|s| s.task.id == id).cloned()));
+        let current = Signal::derive(move || mine.get().unwrap_or_else(|| first.clone()));
+        view! { <TaskItem shown=current place/> }
+    })
 }

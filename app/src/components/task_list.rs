@@ -9,7 +9,7 @@
 //! leaves, and quick add says where it went).
 
 use super::planning::use_planning;
-use super::TaskItem;
+use super::task_item::row_in;
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
@@ -61,17 +61,7 @@ pub fn TaskList(
         let ids = shown.with(|all| all.iter().map(|s| s.task.id).collect());
         planning.order.set(ids);
     });
-    // Each item follows its own entry of the list, and is kept (with its
-    // details open, say) for as long as its task is listed.
-    let item = move |id: TaskId| {
-        let first = shown.with_untracked(|all| all.iter().find(|s| s.task.id == id).cloned());
-        first.map(|first| {
-            let mine =
-                Memo::new(move |_| shown.with(|all| all.iter().find(|s| s.task.id == id).cloned()));
-            let current = Signal::derive(move || mine.get().unwrap_or_else(|| first.clone()));
-            view! { <TaskItem shown=current/> }
-        })
-    };
+    let item = move |id: TaskId| row_in(shown, id, false);
     let ids_of = |tasks: &[Shown]| tasks.iter().map(|s| s.task.id).collect::<Vec<_>>();
 
     let body = move || {

@@ -233,59 +233,51 @@ async fn account_id(app: &TestApp, client: &reqwest::Client) -> Uuid {
 /// `user_id` column (read from the database itself, so a table added later
 /// is counted too), `users` by its id, and the failed sign-ins by name.
 async fn rows_of(url: &DatabaseUrl, id: Uuid, name: &str) -> Vec<(String, i64)> {
+    // The same steps on either driver's connection; only the catalogue
+    // and the cast to compare ids as text differ.
+    macro_rules! count {
+        ($connection:ty, $url:expr, $tables:expr, $cast:expr) => {{
+            let mut db = <$connection>::connect($url).await.unwrap();
+            let tables: Vec<String> = sqlx::query_scalar($tables)
+                .fetch_all(&mut db)
+                .await
+                .unwrap();
+            let mut counts = Vec::new();
+            for (table, column) in owned(tables) {
+                let sql = format!(
+                    "SELECT COUNT(*) AS n FROM {table} WHERE {column}{} = $1",
+                    $cast
+                );
+                let value = if column == "username" {
+                    name.to_owned()
+                } else {
+                    id.to_string()
+                };
+                let row = sqlx::query(&sql)
+                    .bind(value)
+                    .fetch_one(&mut db)
+                    .await
+                    .unwrap();
+                counts.push((table, row.get::<i64, _>("n")));
+            }
+            counts
+        }};
+    }
     match url {
-        DatabaseUrl::Sqlite(url) => {
-            let mut db = sqlx::SqliteConnection::connect(url).await.unwrap();
-            let tables: Vec<String> = sqlx::query_scalar(
-                "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c \
-                 WHERE m.type = 'table' AND c.name = 'user_id' ORDER BY m.name",
-            )
-            .fetch_all(&mut db)
-            .await
-            .unwrap();
-            let mut counts = Vec::new();
-            for (table, column) in owned(tables) {
-                let sql = format!("SELECT COUNT(*) AS n FROM {table} WHERE {column} = $1");
-                let value = if column == "username" {
-                    name.to_owned()
-                } else {
-                    id.to_string()
-                };
-                let row = sqlx::query(&sql)
-                    .bind(value)
-                    .fetch_one(&mut db)
-                    .await
-                    .unwrap();
-                counts.push((table, row.get::<i64, _>("n")));
-            }
-            counts
-        }
-        DatabaseUrl::Postgres(url) => {
-            let mut db = sqlx::PgConnection::connect(url).await.unwrap();
-            let tables: Vec<String> = sqlx::query_scalar(
-                "SELECT table_name::text FROM information_schema.columns \
-                 WHERE table_schema = 'public' AND column_name = 'user_id' ORDER BY table_name",
-            )
-            .fetch_all(&mut db)
-            .await
-            .unwrap();
-            let mut counts = Vec::new();
-            for (table, column) in owned(tables) {
-                let sql = format!("SELECT COUNT(*) AS n FROM {table} WHERE {column}::text = $1");
-                let value = if column == "username" {
-                    name.to_owned()
-                } else {
-                    id.to_string()
-                };
-                let row = sqlx::query(&sql)
-                    .bind(value)
-                    .fetch_one(&mut db)
-                    .await
-                    .unwrap();
-                counts.push((table, row.get::<i64, _>("n")));
-            }
-            counts
-        }
+        DatabaseUrl::Sqlite(url) => count!(
+            sqlx::SqliteConnection,
+            url,
+            "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c \
+             WHERE m.type = 'table' AND c.name = 'user_id' ORDER BY m.name",
+            ""
+        ),
+        DatabaseUrl::Postgres(url) => count!(
+            sqlx::PgConnection,
+            url,
+            "SELECT table_name::text FROM information_schema.columns \
+             WHERE table_schema = 'public' AND column_name = 'user_id' ORDER BY table_name",
+            "::text"
+        ),
     }
 }
 
