@@ -12,7 +12,7 @@ pub fn TopBar(#[prop(into)] title: Signal<String>) -> impl IntoView {
         <header class="topbar">
             <h1>{title}</h1>
             <a
-                class="settings-link"
+                class="search-link"
                 href="/search"
                 aria-label=move || t_string!(i18n, search)
                 title=move || t_string!(i18n, search)
