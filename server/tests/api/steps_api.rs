@@ -63,7 +63,12 @@ impl Student {
     async fn add_step(&self, task: &str, id: &str, title: &str, when: &str) -> Task {
         self.ok(
             "/api/steps/create",
-            &[("id", id), ("task_id", task), ("title", title), ("at", when)],
+            &[
+                ("id", id),
+                ("task_id", task),
+                ("title", title),
+                ("at", when),
+            ],
         )
         .await
     }
@@ -147,12 +152,18 @@ async fn steps_are_renamed_ticked_reordered_deleted_and_restored(backend: Backen
     let ids = s.steps(&task, &["№245", "№246", "№247"]).await;
     let t = at(8, 0);
     let renamed: Task = s
-        .ok("/api/steps/edit", &[("id", &ids[0]), ("title", " №245 а "), ("at", &t)])
+        .ok(
+            "/api/steps/edit",
+            &[("id", &ids[0]), ("title", " №245 а "), ("at", &t)],
+        )
         .await;
     assert_eq!(checklist(&renamed)[0], ("№245 а", false));
     let t = at(8, 1);
     let ticked: Task = s
-        .ok("/api/steps/edit", &[("id", &ids[1]), ("done", "true"), ("at", &t)])
+        .ok(
+            "/api/steps/edit",
+            &[("id", &ids[1]), ("done", "true"), ("at", &t)],
+        )
         .await;
     assert_eq!(
         checklist(&ticked),
@@ -162,7 +173,12 @@ async fn steps_are_renamed_ticked_reordered_deleted_and_restored(backend: Backen
     let both: Task = s
         .ok(
             "/api/steps/edit",
-            &[("id", &ids[2]), ("title", "№248"), ("done", "true"), ("at", &t)],
+            &[
+                ("id", &ids[2]),
+                ("title", "№248"),
+                ("done", "true"),
+                ("at", &t),
+            ],
         )
         .await;
     assert_eq!(checklist(&both)[2], ("№248", true));
@@ -183,13 +199,19 @@ async fn steps_are_renamed_ticked_reordered_deleted_and_restored(backend: Backen
 
     let t = at(8, 4);
     let deleted: Task = s
-        .ok("/api/steps/delete", &[("id", &ids[0]), ("deleted", "true"), ("at", &t)])
+        .ok(
+            "/api/steps/delete",
+            &[("id", &ids[0]), ("deleted", "true"), ("at", &t)],
+        )
         .await;
     assert_eq!(checklist(&deleted), [("№248", true), ("№246", true)]);
     assert_eq!(checklist(&s.read(&task).await), checklist(&deleted));
     let t = at(8, 5);
     let restored: Task = s
-        .ok("/api/steps/delete", &[("id", &ids[0]), ("deleted", "false"), ("at", &t)])
+        .ok(
+            "/api/steps/delete",
+            &[("id", &ids[0]), ("deleted", "false"), ("at", &t)],
+        )
         .await;
     assert_eq!(
         checklist(&restored),
@@ -240,8 +262,15 @@ async fn an_older_change_sent_after_a_newer_one_alters_nothing(backend: Backend)
         let before = s.read(&task).await;
         late.push(("at", &older));
         let answer: Task = s.ok(path, &late).await;
-        assert_eq!(answer, before, "{path} {late:?} is answered with the task as it is");
-        assert_eq!(s.read(&task).await, before, "{path} {late:?} altered nothing");
+        assert_eq!(
+            answer, before,
+            "{path} {late:?} is answered with the task as it is"
+        );
+        assert_eq!(
+            s.read(&task).await,
+            before,
+            "{path} {late:?} altered nothing"
+        );
     }
     assert_eq!(
         checklist(&s.read(&task).await),
@@ -254,8 +283,11 @@ async fn a_change_to_a_deleted_step_is_refused_and_changes_nothing(backend: Back
     let task = s.task_at_seven("Алгебра", "").await;
     let ids = s.steps(&task, &["№245", "№246"]).await;
     let t = at(8, 0);
-    s.done("/api/steps/delete", &[("id", &ids[0]), ("deleted", "true"), ("at", &t)])
-        .await;
+    s.done(
+        "/api/steps/delete",
+        &[("id", &ids[0]), ("deleted", "true"), ("at", &t)],
+    )
+    .await;
     let before = s.read(&task).await;
     let (later, never_made) = (at(9, 0), new_id());
     for form in [
@@ -271,7 +303,10 @@ async fn a_change_to_a_deleted_step_is_refused_and_changes_nothing(backend: Back
     }
     let unknown = new_id();
     let answer = s
-        .send("/api/steps/delete", &[("id", &unknown), ("deleted", "true")])
+        .send(
+            "/api/steps/delete",
+            &[("id", &unknown), ("deleted", "true")],
+        )
         .await;
     assert_eq!(answer.status(), StatusCode::NOT_FOUND);
     assert_eq!(error_code(&answer.text().await.unwrap()), "step_not_found");
@@ -288,9 +323,14 @@ async fn the_fifty_first_step_is_refused_and_so_is_a_restore_past_fifty(backend:
     let last = new_id();
     s.add_step(&task, &last, "слово 50", &at(8, 0)).await;
     let t = at(8, 1);
-    s.done("/api/steps/delete", &[("id", &last), ("deleted", "true"), ("at", &t)])
+    s.done(
+        "/api/steps/delete",
+        &[("id", &last), ("deleted", "true"), ("at", &t)],
+    )
+    .await;
+    let full = s
+        .add_step(&task, &new_id(), "слово 50 снова", &at(8, 2))
         .await;
-    let full = s.add_step(&task, &new_id(), "слово 50 снова", &at(8, 2)).await;
     assert_eq!(full.steps.len(), 50);
 
     let answer = s
@@ -305,7 +345,10 @@ async fn the_fifty_first_step_is_refused_and_so_is_a_restore_past_fifty(backend:
     assert!(body.contains(r#""detail":{"max":50}"#), "{body}");
     let t = at(8, 3);
     let restore = s
-        .send("/api/steps/delete", &[("id", &last), ("deleted", "false"), ("at", &t)])
+        .send(
+            "/api/steps/delete",
+            &[("id", &last), ("deleted", "false"), ("at", &t)],
+        )
         .await;
     assert_eq!(restore.status(), StatusCode::UNPROCESSABLE_ENTITY);
     // The same creation as the 1st again is still that step, full or not.
@@ -333,7 +376,11 @@ async fn another_accounts_task_or_step_is_refused_and_nothing_changes(backend: B
         ),
         (
             "/api/steps/create",
-            vec![("id", &ids[0]), ("task_id", &his_task), ("title", "чужой id")],
+            vec![
+                ("id", &ids[0]),
+                ("task_id", &his_task),
+                ("title", "чужой id"),
+            ],
             "id_conflict",
         ),
         (
@@ -385,8 +432,11 @@ async fn ticking_the_last_step_leaves_the_task_open(backend: Backend) {
     let ids = s.steps(&task, &["№245", "№246"]).await;
     for (minute, id) in (0..).zip(&ids) {
         let t = at(8, minute);
-        s.done("/api/steps/edit", &[("id", id), ("done", "true"), ("at", &t)])
-            .await;
+        s.done(
+            "/api/steps/edit",
+            &[("id", id), ("done", "true"), ("at", &t)],
+        )
+        .await;
     }
     let read = s.read(&task).await;
     assert_eq!(checklist(&read), [("№245", true), ("№246", true)]);
@@ -400,8 +450,11 @@ async fn bad_input_is_named_and_changes_nothing(backend: Backend) {
     let ids = s.steps(&task, &["№245"]).await;
     let long = "ж".repeat(201);
     let deleted_task = s.task_at_seven("Удалённая", "").await;
-    s.done("/api/tasks/delete", &[("id", &deleted_task), ("deleted", "true")])
-        .await;
+    s.done(
+        "/api/tasks/delete",
+        &[("id", &deleted_task), ("deleted", "true")],
+    )
+    .await;
     let before = s.read(&task).await;
     let fresh: Vec<String> = (0..3).map(|_| new_id()).collect();
     let tries: [(&str, Vec<(&str, &str)>, StatusCode, &str); 7] = [
@@ -425,7 +478,11 @@ async fn bad_input_is_named_and_changes_nothing(backend: Backend) {
         ),
         (
             "/api/steps/create",
-            vec![("id", &fresh[2]), ("task_id", &deleted_task), ("title", "№1")],
+            vec![
+                ("id", &fresh[2]),
+                ("task_id", &deleted_task),
+                ("title", "№1"),
+            ],
             StatusCode::NOT_FOUND,
             "task_not_found",
         ),
@@ -451,7 +508,11 @@ async fn bad_input_is_named_and_changes_nothing(backend: Backend) {
     for (path, form, status, code) in tries {
         let answer = s.send(path, &form).await;
         assert_eq!(answer.status(), status, "{path} {form:?}");
-        assert_eq!(error_code(&answer.text().await.unwrap()), code, "{path} {form:?}");
+        assert_eq!(
+            error_code(&answer.text().await.unwrap()),
+            code,
+            "{path} {form:?}"
+        );
     }
     assert_eq!(s.read(&task).await, before);
 }
@@ -461,11 +522,17 @@ async fn a_repeating_tasks_next_occurrence_starts_with_its_steps_undone_once(bac
     let task = s.task_at_seven("Зарядка", "daily").await;
     let ids = s.steps(&task, &["разминка", "планка", "растяжка"]).await;
     let t = at(8, 0);
-    s.done("/api/steps/edit", &[("id", &ids[0]), ("done", "true"), ("at", &t)])
-        .await;
+    s.done(
+        "/api/steps/edit",
+        &[("id", &ids[0]), ("done", "true"), ("at", &t)],
+    )
+    .await;
     let t = at(8, 1);
-    s.done("/api/steps/delete", &[("id", &ids[2]), ("deleted", "true"), ("at", &t)])
-        .await;
+    s.done(
+        "/api/steps/delete",
+        &[("id", &ids[2]), ("deleted", "true"), ("at", &t)],
+    )
+    .await;
     let complete = |done: bool, minute: u32| {
         let (s, task) = (&s, task.clone());
         async move {
@@ -492,24 +559,32 @@ async fn a_repeating_tasks_next_occurrence_starts_with_its_steps_undone_once(bac
     assert_eq!(next.steps.iter().map(|s| s.id).collect::<Vec<_>>(), copied);
     let done = s.read(&task).await;
     assert!(done.completed_at.is_some());
-    assert_eq!(checklist(&done)[0], ("разминка", true), "the done one keeps its own");
+    assert_eq!(
+        checklist(&done)[0],
+        ("разминка", true),
+        "the done one keeps its own"
+    );
 }
 
-async fn a_next_occurrence_whose_checklist_was_changed_is_kept_on_uncompletion(
-    backend: Backend,
-) {
+async fn a_next_occurrence_whose_checklist_was_changed_is_kept_on_uncompletion(backend: Backend) {
     let s = Student::new(backend).await;
     let task = s.task_at_seven("Зарядка", "daily").await;
     s.steps(&task, &["разминка"]).await;
     let t = at(9, 0);
-    s.done("/api/tasks/complete", &[("id", &task), ("completed", "true"), ("at", &t)])
-        .await;
+    s.done(
+        "/api/tasks/complete",
+        &[("id", &task), ("completed", "true"), ("at", &t)],
+    )
+    .await;
     let next: TaskId = s.tasks().await[1].id;
     let copy = next.to_string();
     let copy_step = s.read(&copy).await.steps[0].id.to_string();
     let t = at(9, 1);
-    s.done("/api/steps/edit", &[("id", &copy_step), ("done", "true"), ("at", &t)])
-        .await;
+    s.done(
+        "/api/steps/edit",
+        &[("id", &copy_step), ("done", "true"), ("at", &t)],
+    )
+    .await;
     for (completed, minute) in [("false", 2), ("true", 3)] {
         let t = at(9, minute);
         s.done(
@@ -519,7 +594,11 @@ async fn a_next_occurrence_whose_checklist_was_changed_is_kept_on_uncompletion(
         .await;
     }
     let kept = s.read(&copy).await;
-    assert_eq!(checklist(&kept), [("разминка", true)], "touched, so kept as it is");
+    assert_eq!(
+        checklist(&kept),
+        [("разминка", true)],
+        "touched, so kept as it is"
+    );
 }
 
 async fn the_export_holds_every_step_deleted_ones_too(backend: Backend) {
@@ -527,8 +606,11 @@ async fn the_export_holds_every_step_deleted_ones_too(backend: Backend) {
     let task = s.task_at_seven("Алгебра", "").await;
     let ids = s.steps(&task, &["№245", "№246"]).await;
     let t = at(8, 0);
-    s.done("/api/steps/delete", &[("id", &ids[1]), ("deleted", "true"), ("at", &t)])
-        .await;
+    s.done(
+        "/api/steps/delete",
+        &[("id", &ids[1]), ("deleted", "true"), ("at", &t)],
+    )
+    .await;
     let export: AccountExport = s.app.get_json(&s.browser, "/api/account/export").await;
     let steps: Vec<(&str, bool)> = export.tasks[0]
         .steps

@@ -65,7 +65,12 @@ fn checklists(tasks: &[Task]) -> Checklists {
 }
 
 fn step(title: &str, position: i64, at: DateTime<Utc>) -> Step {
-    Step::new(StepId::new(), StepTitle::parse(title).unwrap(), position, at)
+    Step::new(
+        StepId::new(),
+        StepTitle::parse(title).unwrap(),
+        position,
+        at,
+    )
 }
 
 impl Planner {
@@ -233,7 +238,10 @@ async fn another_accounts_steps_are_never_read_even_on_ones_own_task(backend: Ba
         &[(his.id, &his_step), (mashas[0].id, &intruder)],
     )
     .await;
-    assert_eq!(checklists(&p.storage.list_tasks(p.masha).await.unwrap()), expected);
+    assert_eq!(
+        checklists(&p.storage.list_tasks(p.masha).await.unwrap()),
+        expected
+    );
     assert_eq!(
         checklists(&p.storage.all_tasks(p.masha).await.unwrap())
             .values()
@@ -245,8 +253,16 @@ async fn another_accounts_steps_are_never_read_even_on_ones_own_task(backend: Ba
     let his_read = p.storage.all_tasks(p.petya).await.unwrap();
     assert_eq!(checklists(&his_read)["Петина"], ["петин пункт"]);
     let mut work = p.storage.begin().await.unwrap();
-    assert!(work.find_step(p.masha, his_step.id).await.unwrap().is_none());
-    assert!(work.find_step(p.petya, his_step.id).await.unwrap().is_some());
+    assert!(work
+        .find_step(p.masha, his_step.id)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(work
+        .find_step(p.petya, his_step.id)
+        .await
+        .unwrap()
+        .is_some());
     work.rollback().await.unwrap();
 }
 
@@ -266,9 +282,7 @@ async fn a_step_id_is_one_step_and_another_accounts_id_is_a_conflict(backend: Ba
     assert_eq!(read.steps, [first]);
 }
 
-async fn a_task_inserted_with_steps_keeps_them_and_a_second_insert_adds_none(
-    backend: Backend,
-) {
+async fn a_task_inserted_with_steps_keeps_them_and_a_second_insert_adds_none(backend: Backend) {
     let p = planner(backend).await;
     let mut task = p.task("Зарядка", 0, None);
     task.steps = vec![step("разминка", 0, p.now), step("планка", 1, p.now)];
@@ -288,7 +302,10 @@ async fn taking_back_an_untouched_occurrence_takes_its_steps(backend: Backend) {
     task.steps = vec![step("разминка", 0, p.now)];
     p.save(p.masha, &[&task], &[]).await;
     let mut work = p.storage.begin().await.unwrap();
-    assert!(work.delete_task_if_untouched(p.masha, task.id).await.unwrap());
+    assert!(work
+        .delete_task_if_untouched(p.masha, task.id)
+        .await
+        .unwrap());
     let step_left = work.find_step(p.masha, task.steps[0].id).await.unwrap();
     work.commit().await.unwrap();
     assert!(step_left.is_none());
