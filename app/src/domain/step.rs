@@ -158,7 +158,7 @@ impl Step {
 /// Puts steps in their order: by position, then age, then id (as both
 /// databases read them).
 pub fn in_order(steps: &mut [Step]) {
-    steps.sort_by(|a, b| (a.position, a.created_at, a.id).cmp(&(b.position, b.created_at, b.id)));
+    steps.sort_by_key(|step| (step.position, step.created_at, step.id));
 }
 
 #[cfg(test)]

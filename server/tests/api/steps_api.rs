@@ -23,6 +23,9 @@ on_both_backends!(
     the_export_holds_every_step_deleted_ones_too,
 );
 
+/// A form's fields, as `reqwest` posts them.
+type Form<'a> = Vec<(&'a str, &'a str)>;
+
 /// A moment on 1 September 2026 (the tasks here are made at 07:00).
 fn at(hour: u32, minute: u32) -> String {
     format!("2026-09-01T{hour:02}:{minute:02}:00.000Z")
@@ -368,7 +371,7 @@ async fn another_accounts_task_or_step_is_refused_and_nothing_changes(backend: B
     let masha_before = s.read(&task).await;
 
     let other_step = new_id();
-    let tries: [(&str, Vec<(&str, &str)>, &str); 6] = [
+    let tries: [(&str, Form, &str); 6] = [
         (
             "/api/steps/create",
             vec![("id", &other_step), ("task_id", &task), ("title", "взлом")],
@@ -457,7 +460,7 @@ async fn bad_input_is_named_and_changes_nothing(backend: Backend) {
     .await;
     let before = s.read(&task).await;
     let fresh: Vec<String> = (0..3).map(|_| new_id()).collect();
-    let tries: [(&str, Vec<(&str, &str)>, StatusCode, &str); 7] = [
+    let tries: [(&str, Form, StatusCode, &str); 7] = [
         (
             "/api/steps/create",
             vec![("id", &fresh[0]), ("task_id", &task), ("title", "  ")],
