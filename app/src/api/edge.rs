@@ -226,6 +226,10 @@ pub fn register_server_functions() {
     register_explicit::<super::EditTask>();
     register_explicit::<super::SetDeleted>();
     register_explicit::<super::ReorderTasks>();
+    register_explicit::<super::CreateStep>();
+    register_explicit::<super::EditStep>();
+    register_explicit::<super::ReorderSteps>();
+    register_explicit::<super::SetStepDeleted>();
     register_explicit::<super::ListLists>();
     register_explicit::<super::CreateList>();
     register_explicit::<super::RenameList>();

@@ -10,11 +10,14 @@ mod json_text;
 mod lists;
 mod password;
 mod search;
+mod steps;
 mod tasks;
 mod views;
 
 #[cfg(feature = "ssr")]
 mod edge;
+#[cfg(feature = "ssr")]
+mod step_work;
 #[cfg(feature = "ssr")]
 mod throttle;
 
@@ -33,6 +36,10 @@ pub use lists::{
 };
 pub use password::{change_password, ChangePassword};
 pub use search::{search_tasks, SearchTasks};
+pub use steps::{
+    create_step, edit_step, reorder_steps, set_step_deleted, CreateStep, EditStep, ReorderSteps,
+    SetStepDeleted,
+};
 pub use tasks::{
     create_task, edit_task, list_tasks, reorder_tasks, set_completed, set_deleted, AddTask,
     CreateTask, EditTask, ListTasks, ReorderTasks, SetCompleted, SetDeleted,

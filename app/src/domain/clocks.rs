@@ -1,5 +1,6 @@
-//! The last action wins (docs/design.md §2): every part of a task remembers when
-//! it last changed, and a change older than that alters nothing. So two
+//! The last action wins (docs/design.md §2): every part of a task, and of
+//! each step of its checklist, remembers when it last changed, and a
+//! change older than that alters nothing. So two
 //! taps whose requests cross on the wire, two devices, or a change replayed
 //! days later all end in the state of the person's latest action. The same
 //! rule runs on the server (what is stored) and in the page (what is drawn
@@ -35,6 +36,27 @@ impl Clocks {
             completion: at,
             deletion: at,
             position: at,
+        }
+    }
+}
+
+/// When each part of a step of a task's checklist last changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepClocks {
+    pub title: Stamp,
+    pub done: Stamp,
+    pub position: Stamp,
+    pub deletion: Stamp,
+}
+
+impl StepClocks {
+    /// Every part changed at once (a new step).
+    pub fn all(at: Stamp) -> Self {
+        Self {
+            title: at,
+            done: at,
+            position: at,
+            deletion: at,
         }
     }
 }

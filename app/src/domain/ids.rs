@@ -60,6 +60,11 @@ uuid_id!(
     /// The id of a list, minted by the client that created it.
     ListId
 );
+uuid_id!(
+    /// The id of a step of a task's checklist, minted by the client that
+    /// created it.
+    StepId
+);
 
 impl TaskId {
     /// The id of a recurring series' occurrence on `date`. Derived, not
@@ -70,6 +75,15 @@ impl TaskId {
             &series.0,
             date.format("%Y-%m-%d").to_string().as_bytes(),
         ))
+    }
+}
+
+impl StepId {
+    /// The id of the copy of step `from` in the occurrence `task` (the next
+    /// occurrence of a repeating task starts with its steps). Derived, not
+    /// random, so a completion replayed can only make the same copies.
+    pub fn copied(task: TaskId, from: StepId) -> StepId {
+        StepId(Uuid::new_v5(&task.0, from.0.as_bytes()))
     }
 }
 
@@ -107,6 +121,21 @@ mod tests {
         assert_ne!(
             TaskId::occurrence(series, day),
             TaskId::occurrence(TaskId::new(), day)
+        );
+    }
+
+    #[test]
+    fn a_copied_step_id_depends_only_on_the_occurrence_and_the_step() {
+        let (task, step) = (TaskId::new(), StepId::new());
+        assert_eq!(StepId::copied(task, step), StepId::copied(task, step));
+        assert_ne!(StepId::copied(task, step), step);
+        assert_ne!(
+            StepId::copied(task, step),
+            StepId::copied(TaskId::new(), step)
+        );
+        assert_ne!(
+            StepId::copied(task, step),
+            StepId::copied(task, StepId::new())
         );
     }
 

@@ -5,6 +5,7 @@
 
 use super::clocks::{set_if_later, wins, Clocks};
 use super::stamp::to_millis;
+use super::step::{in_order, Step};
 use super::TaskTitle;
 use super::{Due, ListId, Notes, Priority, Recurrence, Stamp, TaskFields, TaskId, TaskPatch};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -34,6 +35,10 @@ pub struct Task {
     /// read as never changed).
     #[serde(default)]
     pub changed: Clocks,
+    /// Its checklist, in order. A read leaves deleted steps out (an export
+    /// keeps them); answers stored before checklists existed read as none.
+    #[serde(default)]
+    pub steps: Vec<Step>,
 }
 
 impl Task {
@@ -56,6 +61,7 @@ impl Task {
             completed_at: None,
             deleted_at: None,
             changed: Clocks::all(Stamp::of(at)),
+            steps: Vec::new(),
         }
     }
 
@@ -225,6 +231,30 @@ impl Task {
         );
         self.series_id = self.series_id.or(other.series_id);
         self.updated_at = self.updated_at.max(other.updated_at);
+        self.merge_steps(&other.steps);
+    }
+
+    /// Each step in both copies keeps its parts' latest changes; a step in
+    /// only one copy is kept. Which steps a task no longer has (deleted on
+    /// another device, so left out of reads) this cannot tell: the caller
+    /// that knows which copy the server sent later decides that.
+    fn merge_steps(&mut self, others: &[Step]) {
+        for other in others {
+            match self.steps.iter_mut().find(|step| step.id == other.id) {
+                Some(step) => step.merge(other),
+                None => self.steps.push(other.clone()),
+            }
+        }
+        in_order(&mut self.steps);
+    }
+
+    /// A change to one of its steps made at `at` is a change to the task
+    /// (its `updated_at`, never its completion: a student decides when the
+    /// task is done, even with every step ticked).
+    pub fn step_changed(&mut self, at: DateTime<Utc>) -> bool {
+        let before = self.updated_at;
+        self.touched(true, at);
+        self.updated_at != before
     }
 
     fn touched(&mut self, applied: bool, at: DateTime<Utc>) -> bool {
@@ -238,15 +268,23 @@ impl Task {
     /// `completed_on`: due by the rule after this one's due date (or after
     /// the completion day, for a task without one). Its id is derived from
     /// the series and its date, so it can only ever be created once. It is
-    /// made at `at`, the completion's time.
+    /// made at `at`, the completion's time, and starts with a copy of this
+    /// one's steps, none done (`Step::copied_into`).
     pub fn next_occurrence(&self, completed_on: NaiveDate, at: DateTime<Utc>) -> Option<Task> {
         let rule = self.recurrence.as_ref()?;
         let series = self.series_id.unwrap_or(self.id);
         let base = self.due.map_or(completed_on, |due| due.date);
         let date = rule.next_after(base);
         let at = to_millis(at);
+        let id = TaskId::occurrence(series, date);
+        let steps = self
+            .steps
+            .iter()
+            .filter(|step| step.deleted_at.is_none())
+            .map(|step| step.copied_into(id, at))
+            .collect();
         Some(Task {
-            id: TaskId::occurrence(series, date),
+            id,
             due: Some(Due {
                 date,
                 time: self.due.and_then(|due| due.time),
@@ -257,6 +295,7 @@ impl Task {
             completed_at: None,
             deleted_at: None,
             changed: Clocks::all(Stamp::of(at)),
+            steps,
             ..self.clone()
         })
     }
@@ -394,6 +433,68 @@ mod tests {
             next.due.unwrap().date,
             NaiveDate::from_ymd_opt(2026, 9, 12).unwrap()
         );
+    }
+
+    fn with_steps(mut t: Task, titles: &[&str]) -> Task {
+        for (position, title) in (0..).zip(titles) {
+            let title = crate::domain::StepTitle::parse(title).unwrap();
+            let step = Step::new(crate::domain::StepId::new(), title, position, at(7));
+            t.steps.push(step);
+        }
+        t
+    }
+
+    #[test]
+    fn the_next_occurrence_starts_with_the_steps_undone_and_without_the_deleted() {
+        let mut t = with_steps(task("daily", "2026-09-01"), &["№245", "№246", "№247"]);
+        t.steps[0].set_done(true, at(8));
+        t.steps[1].set_deleted(true, at(8));
+        let next = t.next_occurrence(NaiveDate::MIN, at(9)).unwrap();
+        let copied: Vec<(&str, bool)> = next
+            .steps
+            .iter()
+            .map(|s| (s.title.as_str(), s.done))
+            .collect();
+        assert_eq!(copied, [("№245", false), ("№247", false)]);
+        assert_eq!(
+            next.steps[0].id,
+            crate::domain::StepId::copied(next.id, t.steps[0].id)
+        );
+        let again = t.next_occurrence(NaiveDate::MIN, at(10)).unwrap();
+        assert_eq!(
+            again.steps.iter().map(|s| s.id).collect::<Vec<_>>(),
+            next.steps.iter().map(|s| s.id).collect::<Vec<_>>(),
+            "a replayed completion copies the same steps"
+        );
+    }
+
+    #[test]
+    fn a_step_change_touches_the_task_but_never_completes_it() {
+        let mut t = with_steps(task("", ""), &["№245"]);
+        t.steps[0].set_done(true, at(9));
+        assert!(t.step_changed(at(9)));
+        assert_eq!((t.updated_at, t.completed_at), (at(9), None));
+        assert!(
+            !t.step_changed(at(8)),
+            "an older change keeps the later time"
+        );
+        assert_eq!(t.updated_at, at(9));
+    }
+
+    #[test]
+    fn merging_copies_merges_their_steps_step_by_step() {
+        let base = with_steps(task("", ""), &["№245"]);
+        let mut ticked = base.clone();
+        ticked.steps[0].set_done(true, at(9));
+        let mut grown = with_steps(base.clone(), &["№246"]);
+        grown.steps[0].rename(crate::domain::StepTitle::parse("№245 а").unwrap(), at(10));
+        let mut a = ticked.clone();
+        a.merge(&grown);
+        let mut b = grown.clone();
+        b.merge(&ticked);
+        assert_eq!(a.steps, b.steps);
+        let read: Vec<(&str, bool)> = a.steps.iter().map(|s| (s.title.as_str(), s.done)).collect();
+        assert_eq!(read, [("№245 а", true), ("№246", false)]);
     }
 
     #[test]

@@ -17,9 +17,13 @@ impl AppError {
             Self::Queued => StatusCode::ACCEPTED,
             Self::UsernameTaken | Self::KeyInProgress { .. } => StatusCode::CONFLICT,
             Self::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::KeyReused | Self::IdConflict => StatusCode::UNPROCESSABLE_ENTITY,
+            // A full checklist: the request is sound, the task cannot take
+            // it (never 409, which the outbox would retry for ever).
+            Self::KeyReused | Self::IdConflict | Self::TooManySteps { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             Self::CrossSite | Self::WrongPassword => StatusCode::FORBIDDEN,
-            Self::TaskNotFound | Self::ListNotFound => StatusCode::NOT_FOUND,
+            Self::TaskNotFound | Self::ListNotFound | Self::StepNotFound => StatusCode::NOT_FOUND,
             Self::InvalidUsername(_)
             | Self::InvalidPassword(_)
             | Self::InvalidTitle(_)

@@ -52,6 +52,14 @@ pub enum AppError {
     ListNotFound,
     #[error("no such task")]
     TaskNotFound,
+    /// A step of a checklist that is not there: never made, another
+    /// account's, or deleted (a change to a deleted step is refused, as
+    /// for a task, never done unseen).
+    #[error("no such step")]
+    StepNotFound,
+    /// A task's checklist is full (`Step::MAX_PER_TASK`).
+    #[error("a task holds at most {max} steps")]
+    TooManySteps { max: usize },
     #[error("invalid view: {0}")]
     InvalidView(ViewError),
     #[error("invalid search: {0}")]

@@ -37,6 +37,8 @@ impl AppError {
             Self::TooMany { .. } => "too_many",
             Self::ListNotFound => "list_not_found",
             Self::TaskNotFound => "task_not_found",
+            Self::StepNotFound => "step_not_found",
+            Self::TooManySteps { .. } => "too_many_steps",
             Self::InvalidView(_) => "invalid_view",
             Self::InvalidSearch(_) => "invalid_search",
             Self::InvalidTimeZone(_) => "invalid_time_zone",
@@ -108,6 +110,10 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         },
         "list_not_found" => AppError::ListNotFound,
         "task_not_found" => AppError::TaskNotFound,
+        "step_not_found" => AppError::StepNotFound,
+        "too_many_steps" => AppError::TooManySteps {
+            max: of::<Max>(detail)?.max,
+        },
         "invalid_view" => AppError::InvalidView(of(detail)?),
         "invalid_search" => AppError::InvalidSearch(of(detail)?),
         "invalid_time_zone" => AppError::InvalidTimeZone(of(detail)?),
@@ -144,7 +150,9 @@ impl Serialize for AppError {
                     },
                 )?;
             }
-            Self::TooMany { max } => body.serialize_entry("detail", &Max { max: *max })?,
+            Self::TooMany { max } | Self::TooManySteps { max } => {
+                body.serialize_entry("detail", &Max { max: *max })?
+            }
             Self::InvalidUsername(e) => body.serialize_entry("detail", e)?,
             Self::InvalidPassword(e) => body.serialize_entry("detail", e)?,
             Self::InvalidTitle(e) => body.serialize_entry("detail", e)?,
@@ -163,6 +171,7 @@ impl Serialize for AppError {
             | Self::CrossSite
             | Self::ListNotFound
             | Self::TaskNotFound
+            | Self::StepNotFound
             | Self::IdConflict
             | Self::Internal
             | Self::AccountChanged
@@ -203,6 +212,8 @@ mod tests {
             AppError::TooMany { max: 500 },
             AppError::ListNotFound,
             AppError::TaskNotFound,
+            AppError::StepNotFound,
+            AppError::TooManySteps { max: 50 },
             AppError::IdConflict,
             AppError::Internal,
             AppError::Unavailable {

@@ -3,7 +3,8 @@
 
 use super::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use crate::domain::{
-    IdempotencyKey, ListId, SearchQuery, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
+    IdempotencyKey, ListId, SearchQuery, Step, StepId, Task, TaskId, TaskList, TimeZoneName,
+    UserId, Username,
 };
 use crate::views::{Day, Nav, View};
 use async_trait::async_trait;
@@ -136,11 +137,15 @@ pub trait Storage: Send + Sync + 'static {
         before: DateTime<Utc>,
     ) -> Result<u64, StorageError>;
 
+    // Every read of tasks gives each its steps (`Task::steps`), in their
+    // order, deleted ones left out unless said otherwise.
+
     /// The user's tasks that are not deleted, in their order (position,
     /// then age).
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
 
-    /// Every task of the user, deleted ones too, oldest first.
+    /// Every task of the user, deleted ones too, oldest first; each with
+    /// every step, deleted ones too (an export).
     async fn all_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError>;
 
     /// Deletes the account and everything in it, in one transaction.
@@ -251,22 +256,26 @@ pub trait Storage: Send + Sync + 'static {
 /// One transaction. Dropped without `commit`, it rolls back.
 #[async_trait]
 pub trait Work: Send {
-    /// One of the user's tasks (deleted or not), locked for this unit of work.
+    /// One of the user's tasks (deleted or not), locked for this unit of
+    /// work, with its steps that are not deleted.
     async fn find_task(
         &mut self,
         user_id: UserId,
         id: TaskId,
     ) -> Result<Option<Task>, StorageError>;
 
-    /// Inserts a task unless its id exists: `false` when the user already has
-    /// it, `Conflict` when the id is another user's.
+    /// Inserts a task with its steps unless its id exists: `false` when the
+    /// user already has it (its steps are then left as they are),
+    /// `Conflict` when the id is another user's.
     async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError>;
 
-    /// Writes every field of one of the user's tasks; `NotFound` if none.
+    /// Writes every field of one of the user's tasks (not its steps:
+    /// `update_step`); `NotFound` if none.
     async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError>;
 
-    /// Deletes the task for good if nobody has changed or completed it since
-    /// it was created (a generated next occurrence); `true` if it did.
+    /// Deletes the task for good, with its steps, if nobody has changed or
+    /// completed it since it was created (a generated next occurrence; a
+    /// change to its checklist changes it); `true` if it did.
     async fn delete_task_if_untouched(
         &mut self,
         user_id: UserId,
@@ -282,6 +291,28 @@ pub trait Work: Send {
         ids: &[TaskId],
         at: DateTime<Utc>,
     ) -> Result<(), StorageError>;
+
+    /// One of the user's steps, deleted or not, with the id of its task.
+    /// Not locked: a change to a step locks its task first
+    /// (`find_task`), which every change to that checklist does too.
+    async fn find_step(
+        &mut self,
+        user_id: UserId,
+        id: StepId,
+    ) -> Result<Option<(TaskId, Step)>, StorageError>;
+
+    /// Adds a step to one of the user's tasks unless its id exists: `false`
+    /// when the user already has it, `Conflict` when the id is another
+    /// user's.
+    async fn insert_step(
+        &mut self,
+        user_id: UserId,
+        task_id: TaskId,
+        step: &Step,
+    ) -> Result<bool, StorageError>;
+
+    /// Writes every field of one of the user's steps; `NotFound` if none.
+    async fn update_step(&mut self, user_id: UserId, step: &Step) -> Result<(), StorageError>;
 
     /// The account's time zone, read inside this unit of work (a second
     /// connection here could wait on a pool full of waiting work).

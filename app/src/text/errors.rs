@@ -31,6 +31,8 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::TooMany { max } => td_string!(l, error_too_many, max).to_string(),
         AppError::ListNotFound => td_string!(l, error_list_not_found).into(),
         AppError::TaskNotFound => td_string!(l, error_task_not_found).into(),
+        AppError::StepNotFound => td_string!(l, error_step_not_found).into(),
+        AppError::TooManySteps { max } => td_string!(l, error_too_many_steps, max).to_string(),
         AppError::InvalidView(_) => td_string!(l, error_view).into(),
         AppError::InvalidSearch(e) => search_error(l, e),
         AppError::InvalidTimeZone(_) => td_string!(l, error_time_zone).into(),

@@ -18,6 +18,7 @@ mod rows;
 mod search;
 mod sql;
 mod sqlite;
+mod steps;
 mod storage;
 mod tasks;
 #[cfg(test)]

@@ -61,6 +61,10 @@ impl Driver for PostgresDriver {
         query.to_tsquery()
     }
 
+    fn one_of(column: &str, n: usize) -> String {
+        format!("{column} = ANY(${n})")
+    }
+
     fn set_positions(user_id: Uuid, ids: &[Uuid], at: DateTime<Utc>) -> Vec<Statement> {
         // One statement for the whole order. A later move wins; in the same
         // millisecond, the higher position.
@@ -95,6 +99,7 @@ impl Encoding for Postgres {
                 Value::Int(n) => query.bind(*n),
                 Value::SmallInt(n) => query.bind(*n),
                 Value::Bytes(bytes) => query.bind(bytes.as_slice()),
+                Value::Bool(yes) => query.bind(*yes),
             }))
     }
 
@@ -133,6 +138,10 @@ impl Columns for PgRow {
     }
 
     fn bytes(&self, column: &str) -> Result<Option<Vec<u8>>, StorageError> {
+        self.try_get(column).map_err(storage_error)
+    }
+
+    fn boolean(&self, column: &str) -> Result<Option<bool>, StorageError> {
         self.try_get(column).map_err(storage_error)
     }
 }

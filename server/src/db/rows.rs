@@ -52,6 +52,8 @@ pub fn task_from_row(row: &impl Columns) -> Result<Task, StorageError> {
         completed_at: row.time("completed_at")?,
         deleted_at: row.time("deleted_at")?,
         changed,
+        // Read apart, for every task of a read at once (`steps::attach`).
+        steps: Vec::new(),
     })
 }
 

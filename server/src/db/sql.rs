@@ -17,6 +17,7 @@ use uuid::Uuid;
 #[derive(Clone, Debug)]
 pub enum Value {
     Uuid(Option<Uuid>),
+    /// A list of ids, matched by `Driver::one_of`.
     Uuids(Vec<Uuid>),
     Time(Option<DateTime<Utc>>),
     Date(Option<NaiveDate>),
@@ -26,6 +27,7 @@ pub enum Value {
     /// A small number (a priority, an HTTP status): PostgreSQL's `SMALLINT`.
     SmallInt(i16),
     Bytes(Vec<u8>),
+    Bool(bool),
 }
 
 impl From<Uuid> for Value {
@@ -49,6 +51,12 @@ impl From<&str> for Value {
 impl From<i64> for Value {
     fn from(n: i64) -> Self {
         Self::Int(n)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(yes: bool) -> Self {
+        Self::Bool(yes)
     }
 }
 
@@ -91,6 +99,7 @@ pub trait Columns: Send {
     fn int(&self, column: &str) -> Result<Option<i64>, StorageError>;
     fn small_int(&self, column: &str) -> Result<Option<i16>, StorageError>;
     fn bytes(&self, column: &str) -> Result<Option<Vec<u8>>, StorageError>;
+    fn boolean(&self, column: &str) -> Result<Option<bool>, StorageError>;
 }
 
 /// A column that must not be NULL.
@@ -159,6 +168,10 @@ pub trait Driver: Send + Sync + 'static {
     /// bound to `$2` for these words.
     const SEARCH_MATCH: &'static str;
     fn search_terms(query: &SearchQuery) -> String;
+
+    /// The condition that `column` is one of the ids bound to `$n` as
+    /// `Value::Uuids`: one statement for any number of ids.
+    fn one_of(column: &str, n: usize) -> String;
 
     /// The statements that give each of `ids` its index as position, as the
     /// person made the order at `at` (the rule of `Task::set_position`).

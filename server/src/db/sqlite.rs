@@ -97,6 +97,12 @@ impl Driver for SqliteDriver {
         query.to_fts5()
     }
 
+    /// SQLite binds no arrays: the ids travel as one JSON array of UUID
+    /// text (how ids are stored here), read back by `json_each`.
+    fn one_of(column: &str, n: usize) -> String {
+        format!("{column} IN (SELECT value FROM json_each(${n}))")
+    }
+
     fn set_positions(user_id: Uuid, ids: &[Uuid], at: DateTime<Utc>) -> Vec<Statement> {
         // A later move wins; in the same millisecond, the higher position.
         ids.iter()
@@ -126,11 +132,7 @@ impl Encoding for Sqlite {
             .try_fold(sqlx::query(&statement.sql), |query, value| {
                 Ok(match value {
                     Value::Uuid(id) => query.bind(id.map(|id| id.to_string())),
-                    Value::Uuids(_) => {
-                        return Err(StorageError::Backend(
-                            "SQLite binds no lists; the statement must bind each id".into(),
-                        ))
-                    }
+                    Value::Uuids(ids) => query.bind(json_array(ids)),
                     Value::Time(at) => query.bind(at.map(|at| at.timestamp_millis())),
                     Value::Date(date) => query.bind(date.map(|date| date.format(DATE).to_string())),
                     Value::TimeOfDay(time) => {
@@ -140,6 +142,7 @@ impl Encoding for Sqlite {
                     Value::Int(n) => query.bind(*n),
                     Value::SmallInt(n) => query.bind(i64::from(*n)),
                     Value::Bytes(bytes) => query.bind(bytes.as_slice()),
+                    Value::Bool(yes) => query.bind(*yes),
                 })
             })
     }
@@ -147,6 +150,12 @@ impl Encoding for Sqlite {
     fn rows_affected(done: &SqliteQueryResult) -> u64 {
         done.rows_affected()
     }
+}
+
+/// `["<uuid>", …]`: ids as `Driver::one_of` reads them.
+fn json_array(ids: &[Uuid]) -> String {
+    let quoted: Vec<String> = ids.iter().map(|id| format!("\"{id}\"")).collect();
+    format!("[{}]", quoted.join(","))
 }
 
 const DATE: &str = "%Y-%m-%d";
@@ -188,6 +197,10 @@ impl Columns for SqliteRow {
     }
 
     fn bytes(&self, column: &str) -> Result<Option<Vec<u8>>, StorageError> {
+        self.try_get(column).map_err(storage_error)
+    }
+
+    fn boolean(&self, column: &str) -> Result<Option<bool>, StorageError> {
         self.try_get(column).map_err(storage_error)
     }
 }

@@ -1,11 +1,15 @@
 //! The storage contract (`app::ssr::storage`) on any SQL driver: each
-//! method is one of the shared decisions in `accounts`, `tasks`, `lists`,
-//! `views` or `keys`, run on the pool or in the unit of work's transaction.
+//! method is one of the shared decisions in `accounts`, `tasks`, `steps`,
+//! `lists`, `views` or `keys`, run on the pool or in the unit of work's
+//! transaction. Every read of tasks gives them their steps with one more
+//! statement (`steps::attach`).
 
 use super::sql::{Driver, Transaction};
+use super::steps::{self, Which};
 use super::{accounts, feeds, keys, lists, search, tasks, views};
 use app::domain::{
-    IdempotencyKey, ListId, SearchQuery, Task, TaskId, TaskList, TimeZoneName, UserId, Username,
+    IdempotencyKey, ListId, SearchQuery, Step, StepId, Task, TaskId, TaskList, TimeZoneName,
+    UserId, Username,
 };
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{
@@ -131,11 +135,15 @@ impl<D: Driver> Storage for SqlStorage<D> {
     }
 
     async fn list_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
-        tasks::list_tasks(&mut self.driver.pool(), user_id).await
+        let mut db = self.driver.pool();
+        let tasks = tasks::list_tasks(&mut db, user_id).await?;
+        steps::attach::<D>(&mut db, user_id, tasks, Which::Live).await
     }
 
     async fn all_tasks(&self, user_id: UserId) -> Result<Vec<Task>, StorageError> {
-        tasks::all_tasks(&mut self.driver.pool(), user_id).await
+        let mut db = self.driver.pool();
+        let tasks = tasks::all_tasks(&mut db, user_id).await?;
+        steps::attach::<D>(&mut db, user_id, tasks, Which::All).await
     }
 
     async fn delete_account(
@@ -149,7 +157,9 @@ impl<D: Driver> Storage for SqlStorage<D> {
     }
 
     async fn get_task(&self, user_id: UserId, id: TaskId) -> Result<Option<Task>, StorageError> {
-        tasks::get_task(&mut self.driver.pool(), user_id, id, "").await
+        let mut db = self.driver.pool();
+        let task = tasks::get_task(&mut db, user_id, id, "").await?;
+        with_steps::<D>(&mut db, user_id, task).await
     }
 
     async fn list_lists(&self, user_id: UserId) -> Result<Vec<TaskList>, StorageError> {
@@ -162,7 +172,9 @@ impl<D: Driver> Storage for SqlStorage<D> {
         view: View,
         today: Day,
     ) -> Result<Vec<Task>, StorageError> {
-        views::view_tasks(&mut self.driver.pool(), user_id, view, today).await
+        let mut db = self.driver.pool();
+        let tasks = views::view_tasks(&mut db, user_id, view, today).await?;
+        steps::attach::<D>(&mut db, user_id, tasks, Which::Live).await
     }
 
     async fn view_counts(&self, user_id: UserId, today: NaiveDate) -> Result<Nav, StorageError> {
@@ -179,7 +191,9 @@ impl<D: Driver> Storage for SqlStorage<D> {
         query: &SearchQuery,
         done: bool,
     ) -> Result<Vec<Task>, StorageError> {
-        search::search_tasks::<D>(&mut self.driver.pool(), user_id, query, done, SEARCH_SHOWN).await
+        let mut db = self.driver.pool();
+        let tasks = search::search_tasks::<D>(&mut db, user_id, query, done, SEARCH_SHOWN).await?;
+        steps::attach::<D>(&mut db, user_id, tasks, Which::Live).await
     }
 
     async fn fill_search_text(&self) -> Result<u64, StorageError> {
@@ -219,7 +233,9 @@ impl<D: Driver> Storage for SqlStorage<D> {
         done_since: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<Task>, StorageError> {
-        feeds::calendar_tasks(&mut self.driver.pool(), user_id, done_since, limit).await
+        let mut db = self.driver.pool();
+        let tasks = feeds::calendar_tasks(&mut db, user_id, done_since, limit).await?;
+        steps::attach::<D>(&mut db, user_id, tasks, Which::Live).await
     }
 
     async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
@@ -250,6 +266,17 @@ impl<D: Driver> Storage for SqlStorage<D> {
     }
 }
 
+/// One task, if found, with its steps that are not deleted.
+async fn with_steps<D: Driver>(
+    db: &mut impl super::sql::Sql,
+    user_id: UserId,
+    task: Option<Task>,
+) -> Result<Option<Task>, StorageError> {
+    let tasks = task.into_iter().collect();
+    let tasks = steps::attach::<D>(db, user_id, tasks, Which::Live).await?;
+    Ok(tasks.into_iter().next())
+}
+
 /// A unit of work: one transaction of the driver.
 struct SqlWork<D: Driver> {
     tx: D::Tx,
@@ -263,8 +290,31 @@ impl<D: Driver> Work for SqlWork<D> {
         id: TaskId,
     ) -> Result<Option<Task>, StorageError> {
         // Locked: two mutations of one task wait for each other instead of
-        // overwriting each other's read.
-        tasks::get_task(&mut self.tx, user_id, id, D::LOCK_ROW).await
+        // overwriting each other's read. Its steps are read after the lock,
+        // so they are as the last change to the checklist left them.
+        let task = tasks::get_task(&mut self.tx, user_id, id, D::LOCK_ROW).await?;
+        with_steps::<D>(&mut self.tx, user_id, task).await
+    }
+
+    async fn find_step(
+        &mut self,
+        user_id: UserId,
+        id: StepId,
+    ) -> Result<Option<(TaskId, Step)>, StorageError> {
+        steps::find_step(&mut self.tx, user_id, id).await
+    }
+
+    async fn insert_step(
+        &mut self,
+        user_id: UserId,
+        task_id: TaskId,
+        step: &Step,
+    ) -> Result<bool, StorageError> {
+        steps::insert_step(&mut self.tx, user_id, task_id, step).await
+    }
+
+    async fn update_step(&mut self, user_id: UserId, step: &Step) -> Result<(), StorageError> {
+        steps::update_step(&mut self.tx, user_id, step).await
     }
 
     async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError> {

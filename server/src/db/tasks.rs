@@ -2,6 +2,7 @@
 
 use super::rows::{bind_task_fields, task_from_row, TASK_COLUMNS};
 use super::sql::{required, Columns, Sql, Statement};
+use super::steps;
 use app::domain::{search_text, Task, TaskId, UserId};
 use app::ssr::storage::StorageError;
 use uuid::Uuid;
@@ -53,8 +54,9 @@ pub async fn get_task(
     row.as_ref().map(task_from_row).transpose()
 }
 
-/// Inserts a task unless its id exists: `false` when the user already has
-/// it, `Conflict` when the id is another user's.
+/// Inserts a task with its steps unless its id exists: `false` when the
+/// user already has it (its steps stay as they are: a step deleted since
+/// is not brought back), `Conflict` when the id is another user's.
 pub async fn insert_task(
     db: &mut impl Sql,
     user_id: UserId,
@@ -68,6 +70,9 @@ pub async fn insert_task(
     .bind(user_id.as_uuid());
     let statement = bind_task_fields(statement, task).bind(searched_by(task).as_str());
     if db.execute(statement).await? == 1 {
+        for step in &task.steps {
+            steps::insert_step(db, user_id, task.id, step).await?;
+        }
         return Ok(true);
     }
     ensure_owner(db, "tasks", task.id.as_uuid(), user_id)
@@ -113,7 +118,8 @@ pub async fn update_task(
     }
 }
 
-/// Deletes a generated occurrence nobody has touched; `true` if it did.
+/// Deletes a generated occurrence nobody has touched, its steps with it
+/// (`ON DELETE CASCADE`); `true` if it did.
 pub async fn delete_task_if_untouched(
     db: &mut impl Sql,
     user_id: UserId,

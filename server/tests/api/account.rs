@@ -18,8 +18,8 @@ on_both_backends!(
 
 const PASSWORD: &str = "correct horse battery";
 
-/// Masha with a list, a task in it, one done and one deleted, a calendar
-/// link and a failed sign-in against her name.
+/// Masha with a list, a task in it with a step, one done and one deleted,
+/// a calendar link and a failed sign-in against her name.
 async fn masha_with_everything(app: &TestApp) -> reqwest::Client {
     let masha = app.signed_up_browser("masha").await;
     let list = Uuid::now_v7().to_string();
@@ -37,6 +37,13 @@ async fn masha_with_everything(app: &TestApp) -> reqwest::Client {
         ("list_id", list.as_str()),
     ];
     keyed(app, &masha, "/api/tasks/create", &form).await;
+    let step = Uuid::now_v7().to_string();
+    let form = [
+        ("id", step.as_str()),
+        ("task_id", in_list.as_str()),
+        ("title", "упр. 3"),
+    ];
+    keyed(app, &masha, "/api/steps/create", &form).await;
     let done = add(app, &masha, "Сочинение").await;
     keyed(
         app,
@@ -129,6 +136,7 @@ async fn an_export_holds_every_list_and_task_of_the_account_and_nothing_else(bac
             ("Черновик", false, false, true),
         ]
     );
+    assert_eq!(file.tasks[0].steps[0].title.as_str(), "упр. 3");
 }
 
 async fn an_export_is_only_for_the_signed_in(backend: Backend) {

@@ -22,6 +22,8 @@ mod password;
 mod search_api;
 mod search_contract;
 mod security;
+mod steps_api;
+mod steps_contract;
 mod storage_contract;
 mod task_mutations;
 mod views_api;

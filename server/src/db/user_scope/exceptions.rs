@@ -9,7 +9,7 @@ pub struct Exception {
     pub why: &'static str,
 }
 
-pub const EXCEPTIONS: [Exception; 9] = [
+pub const EXCEPTIONS: [Exception; 10] = [
     Exception {
         sql: "FROM users WHERE username = $1",
         why: "signing in finds the account by the name typed: no id is known yet",
@@ -44,6 +44,10 @@ pub const EXCEPTIONS: [Exception; 9] = [
     Exception {
         sql: "SELECT user_id FROM lists WHERE id = $1",
         why: "the same for a list's id",
+    },
+    Exception {
+        sql: "SELECT user_id FROM steps WHERE id = $1",
+        why: "the same for a step's id",
     },
     Exception {
         sql: "FROM tasks WHERE search_text IS NULL LIMIT $1",

@@ -101,6 +101,10 @@ impl<D: Driver> Driver for Recording<D> {
         D::search_terms(query)
     }
 
+    fn one_of(column: &str, n: usize) -> String {
+        D::one_of(column, n)
+    }
+
     fn set_positions(user_id: Uuid, ids: &[Uuid], at: DateTime<Utc>) -> Vec<Statement> {
         D::set_positions(user_id, ids, at)
     }

@@ -3,11 +3,12 @@
 
 /// The tables holding a person's data, each with its owner column (the
 /// column the data would be distributed by, docs/scaling.md).
-pub const OWNED: [(&str, &str); 6] = [
+pub const OWNED: [(&str, &str); 7] = [
     ("users", "id"),
     ("sessions", "user_id"),
     ("tasks", "user_id"),
     ("lists", "user_id"),
+    ("steps", "user_id"),
     ("idempotency_keys", "user_id"),
     ("calendar_feeds", "user_id"),
 ];

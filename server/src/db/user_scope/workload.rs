@@ -8,8 +8,8 @@ use crate::db::postgres::PostgresDriver;
 use crate::db::sqlite::SqliteDriver;
 use crate::db::storage::SqlStorage;
 use app::domain::{
-    Due, IdempotencyKey, ListId, ListName, SearchQuery, Task, TaskForm, TaskId, TaskList,
-    TimeZoneName, UserId, Username,
+    Due, IdempotencyKey, ListId, ListName, SearchQuery, Step, StepId, StepTitle, Task, TaskForm,
+    TaskId, TaskList, TimeZoneName, UserId, Username,
 };
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{Storage, StorageError};
@@ -136,10 +136,11 @@ async fn accounts_and_sessions(storage: &dyn Storage, masha: UserId, now: DateTi
     storage.delete_expired_sessions(now).await.expect("purged");
 }
 
-/// One unit of work through every change: a list and two tasks in it,
-/// each inserted twice and once by another account, changed, reordered,
-/// the untouched one taken back, and the list deleted. Then one that rolls
-/// back. Returns the list's id.
+/// One unit of work through every change: a list and two tasks in it (one
+/// inserted with a step), each inserted twice and once by another account,
+/// a step added to the other the same way, found and changed, the tasks
+/// changed, reordered, the untouched one taken back with its step, and the
+/// list deleted. Then one that rolls back. Returns the list's id.
 async fn planner(
     storage: &dyn Storage,
     masha: UserId,
@@ -162,7 +163,8 @@ async fn planner(
     work.find_list(masha, list.id).await.expect("found");
     work.list_lists(masha).await.expect("listed");
     work.update_list(masha, &list).await.expect("renamed");
-    let [mut task, other] = [0, 1].map(|_| task_in(list.id, now));
+    let [mut task, mut other] = [0, 1].map(|_| task_in(list.id, now));
+    other.steps.push(step_at(now));
     for task in [&task, &other] {
         assert!(work.insert_task(masha, task).await.expect("inserted"));
     }
@@ -170,6 +172,20 @@ async fn planner(
     let taken = work.insert_task(petya, &task).await;
     assert!(matches!(taken, Err(StorageError::Conflict)));
     work.find_task(masha, task.id).await.expect("found");
+    let mut step = step_at(now);
+    assert!(work
+        .insert_step(masha, task.id, &step)
+        .await
+        .expect("added"));
+    assert!(!work
+        .insert_step(masha, task.id, &step)
+        .await
+        .expect("already hers"));
+    let taken = work.insert_step(petya, task.id, &step).await;
+    assert!(matches!(taken, Err(StorageError::Conflict)));
+    work.find_step(masha, step.id).await.expect("found");
+    step.set_done(true, now);
+    work.update_step(masha, &step).await.expect("ticked");
     task.set_completed(true, now);
     work.update_task(masha, &task).await.expect("updated");
     work.set_positions(masha, &[other.id, task.id], now)
@@ -199,6 +215,11 @@ fn task_in(list: ListId, now: DateTime<Utc>) -> Task {
         time: None,
     });
     Task::new(TaskId::new(), fields, now)
+}
+
+fn step_at(now: DateTime<Utc>) -> Step {
+    let title = StepTitle::parse("№245").expect("a title");
+    Step::new(StepId::new(), title, 0, now)
 }
 
 /// Every read, every view.
