@@ -78,6 +78,11 @@ pub fn TaskItem(
             if let Some(rule) = &t.recurrence {
                 parts.push(text::recurrence(i18n.get_locale(), rule));
             }
+            // Its checklist: how many steps are done, of how many.
+            if !t.steps.is_empty() {
+                let done = t.steps.iter().filter(|step| step.done).count();
+                parts.push(format!("{done}/{}", t.steps.len()));
+            }
             (!parts.is_empty()).then(|| parts.join(" · "))
         })
     };

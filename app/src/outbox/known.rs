@@ -117,7 +117,17 @@ impl Known {
     pub fn take(&mut self, task: Task, at: i64) {
         match self.tasks.iter_mut().find(|known| known.task.id == task.id) {
             Some(known) => {
+                // Which steps the task has is what the newer copy says (a
+                // read leaves deleted steps out, so a step one copy lacks
+                // was deleted before it, or made after it); each step's
+                // parts merge by the last action.
+                let members: Vec<_> = if at >= known.seen {
+                    task.steps.iter().map(|s| s.id).collect()
+                } else {
+                    known.task.steps.iter().map(|s| s.id).collect()
+                };
                 known.task.merge(&task);
+                known.task.steps.retain(|step| members.contains(&step.id));
                 known.seen = known.seen.max(at);
             }
             None => self.tasks.push(KnownTask { task, seen: at }),
@@ -206,6 +216,43 @@ mod tests {
         let mut titles: Vec<&str> = known.tasks().map(|t| t.title.as_str()).collect();
         titles.sort();
         titles
+    }
+
+    fn with_step(mut task: Task, title: &str) -> Task {
+        use crate::domain::{Step, StepId, StepTitle};
+        let title = StepTitle::parse(title).unwrap();
+        let position = i64::try_from(task.steps.len()).unwrap();
+        task.steps
+            .push(Step::new(StepId::new(), title, position, Utc::now()));
+        task
+    }
+
+    fn step_titles(known: &Known, id: TaskId) -> Vec<String> {
+        let task = known.get(id).unwrap();
+        task.steps
+            .iter()
+            .map(|s| s.title.as_str().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_newer_copy_says_which_steps_a_task_has() {
+        let task = with_step(with_step(task("Алгебра"), "№245"), "№247");
+        let mut known = Known::default();
+        known.take(task.clone(), T0);
+        // Deleted on another device: the server's next copy lacks it.
+        let mut after = task.clone();
+        after.steps.remove(0);
+        known.take(after.clone(), T0 + 10);
+        assert_eq!(step_titles(&known, task.id), ["№247"]);
+        // A copy read before the deletion, arriving late, brings it not
+        // back; one read before a step was added takes none away.
+        known.take(task.clone(), T0 + 5);
+        assert_eq!(step_titles(&known, task.id), ["№247"]);
+        let newer = with_step(known.get(task.id).unwrap().clone(), "№249");
+        known.take(newer, T0 + 20);
+        known.take(task.clone(), T0 + 15);
+        assert_eq!(step_titles(&known, task.id), ["№247", "№249"]);
     }
 
     #[test]
