@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { addTask, postFromAnotherDevice, signUp, taskRow, uniqueName, waitForOutbox } from './helpers';
+import {
+  addTask, goOffline, postFromAnotherDevice, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForOutbox,
+} from './helpers';
 
-// A task's checklist: the row says how many of its steps are done.
-// (Steps are made here from another device; making them in the details
-// view, offline too, is the next step of issue 17.)
+// A task's checklist: steps made, ticked and moved in its details, offline
+// too; the row says how many are done.
 
 test('a task with five steps, two done, says 2/5 on its row; a step deleted elsewhere leaves the count', async ({ page }) => {
   await signUp(page, uniqueName('steps'));
@@ -24,4 +25,61 @@ test('a task with five steps, two done, says 2/5 on its row; a step deleted else
   await postFromAnotherDevice(page, '/api/steps/delete', { id: steps[4], deleted: 'true' });
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expect(taskRow(page, 'Алгебра').locator('.when')).toContainText('2/4');
+});
+
+test('steps made offline in a task made offline, ticked and moved, reach the server exactly so, once', async ({ page }) => {
+  await signUp(page, uniqueName('offsteps'));
+  await waitForOutbox(page);
+  await goOffline(page);
+  await quickAdd(page, 'Алгебра');
+  const row = taskRow(page, 'Алгебра');
+  await expect(row).toHaveAttribute('data-sync', 'queued');
+
+  await row.locator('summary').click();
+  const add = row.locator('.add-step input');
+  for (const title of ['№245', '№246', '№247']) {
+    await add.fill(title);
+    await add.press('Enter');
+  }
+  const steps = row.locator('.step');
+  await expect(steps).toHaveCount(3);
+  await steps.nth(1).locator('input[type="checkbox"]').check();
+  await steps.nth(2).getByRole('button', { name: 'Пункт выше' }).click();
+  const titles = () => row.locator('.step .step-title').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  await expect.poll(titles).toEqual(['№245', '№247', '№246']);
+  await expect(row.locator('.when')).toContainText('1/3');
+  await expect(page.locator('#outbox-status')).toHaveText('6 изменений ждут сети');
+
+  await page.context().setOffline(false);
+  await expect(page.locator('#outbox-status')).toBeHidden({ timeout: 20_000 });
+  const saved = (await serverTasks(page)).find((t) => t.title === 'Алгебра') as unknown as
+    { steps: { title: string; done: boolean }[] };
+  expect(saved.steps.map((s) => [s.title, s.done])).toEqual([['№245', false], ['№247', false], ['№246', true]]);
+
+  await page.reload();
+  await expect(taskRow(page, 'Алгебра').locator('.when')).toContainText('1/3');
+});
+
+test('steps added online are saved at once, each once, and a step renamed in place keeps its tick', async ({ page }) => {
+  await signUp(page, uniqueName('onsteps'));
+  await waitForOutbox(page);
+  await addTask(page, 'Физика');
+  const row = taskRow(page, 'Физика');
+  await row.locator('summary').click();
+  const add = row.locator('.add-step input');
+  for (const title of ['§12', 'упр. 3']) {
+    await add.fill(title);
+    await add.press('Enter');
+  }
+  await row.locator('.step').nth(0).locator('input[type="checkbox"]').check();
+  const first = row.locator('.step').nth(0).locator('.step-title');
+  await first.fill('§12, вопросы');
+  await first.press('Enter');
+  await expect(row.locator('.when')).toContainText('1/2');
+  await expect(row).toHaveAttribute('data-sync', 'saved');
+  await expect.poll(async () => {
+    const saved = (await serverTasks(page)).find((t) => t.title === 'Физика') as unknown as
+      { steps: { title: string; done: boolean }[] };
+    return saved.steps.map((s) => [s.title, s.done]);
+  }).toEqual([['§12, вопросы', true], ['упр. 3', false]]);
 });

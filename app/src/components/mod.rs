@@ -3,6 +3,7 @@
 mod account_data;
 mod bottom_nav;
 mod calendar_feed;
+mod checklist;
 mod credentials_fields;
 mod error_line;
 mod language_switch;
@@ -24,6 +25,7 @@ mod undo_bar;
 pub use account_data::AccountData;
 pub use bottom_nav::BottomNav;
 pub use calendar_feed::CalendarFeed;
+pub use checklist::Checklist;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
 pub use error_line::ErrorLine;
 pub use language_switch::LanguageSwitch;

@@ -5,7 +5,7 @@
 //! of another field on another device stands too.
 
 use super::planning::{use_planning, Deleted};
-use super::{form_fields, ErrorLine, MintedKey};
+use super::{form_fields, Checklist, ErrorLine, MintedKey};
 use crate::api::{EditTask, ReorderTasks, SetDeleted};
 use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId};
 use crate::error::AppError;
@@ -151,6 +151,7 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
                 <ErrorLine error=edit_error/>
                 <button type="submit" class="primary">{t!(i18n, save)}</button>
             </form>
+            <Checklist task/>
             <div class="details-actions">
                 <Reorder id/>
                 <form method="post" action="/api/tasks/delete" class="delete" on:submit=delete>

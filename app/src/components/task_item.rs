@@ -14,7 +14,7 @@ use super::{MintedKey, TaskDetails};
 use crate::api::SetCompleted;
 use crate::domain::TaskId;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{use_outbox, Mark, Shown};
+use crate::outbox::{use_outbox, Change, Mark, Shown};
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
@@ -39,8 +39,15 @@ pub fn TaskItem(
     // A memo, so what depends on it re-runs only when it flips: the
     // details below are a whole form, and rebuilding them on every change
     // of the row's mark doubled the time from a tap to the circle turning.
+    // Only its own creation counts: a step added to a task made offline
+    // is on its way too, and must not close the details it was added in.
     let creating = Memo::new(move |_| {
-        mark.get() == Some(Mark::Sending) && outbox.known.with(|known| known.get(id).is_none())
+        mark.get() == Some(Mark::Sending)
+            && outbox.known.with(|known| known.get(id).is_none())
+            && outbox
+                .in_flight()
+                .iter()
+                .any(|entry| matches!(entry.change(), Change::Create(task) if task.id == id))
     });
     let sync = move || match mark.get() {
         Some(Mark::Sending) => "sending",

@@ -2,7 +2,7 @@
 //! The request is kept as the browser sent it (so its replay is byte for
 //! byte the same); this is only how the page shows its effect meanwhile.
 
-use crate::domain::{PatchForm, Task, TaskForm, TaskId, TaskPatch};
+use crate::domain::{PatchForm, StepId, StepTitle, Task, TaskForm, TaskId, TaskPatch};
 use crate::quick_add;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -24,6 +24,27 @@ pub enum Change {
     },
     /// A new order for these tasks (each listed once).
     Reorder(Vec<TaskId>),
+    /// A step added at the end of a task's checklist.
+    StepCreate {
+        task_id: TaskId,
+        id: StepId,
+        title: StepTitle,
+    },
+    /// A step renamed, ticked or both.
+    StepEdit {
+        id: StepId,
+        title: Option<StepTitle>,
+        done: Option<bool>,
+    },
+    /// A new order for a task's steps.
+    StepReorder {
+        task_id: TaskId,
+        ids: Vec<StepId>,
+    },
+    StepDelete {
+        id: StepId,
+        deleted: bool,
+    },
     /// A change the page does not draw (lists): counted, not shown.
     Other,
 }
@@ -41,6 +62,9 @@ impl Change {
         let field = |name: &str| form.get(name).map(String::as_str).unwrap_or("");
         if path == "/api/tasks/reorder" {
             return Self::Reorder(ordered_ids(body));
+        }
+        if path.starts_with("/api/steps/") {
+            return super::step_change::from_request(path, &form, body).unwrap_or(Self::Other);
         }
         let Ok(id) = field("id").parse::<TaskId>() else {
             return Self::Other;
@@ -94,22 +118,25 @@ impl Change {
             Self::Edit { id, .. } | Self::Complete { id, .. } | Self::Delete { id, .. } => {
                 Some(*id)
             }
-            Self::Reorder(_) | Self::Other => None,
+            Self::StepCreate { task_id, .. } | Self::StepReorder { task_id, .. } => Some(*task_id),
+            Self::Reorder(_) | Self::StepEdit { .. } | Self::StepDelete { .. } | Self::Other => {
+                None
+            }
         }
     }
 }
 
 /// The ids of a reorder, in order: the form lists them as `ids[0]=…`,
 /// `ids[1]=…`. A repeated id counts once, where it first appears.
-fn ordered_ids(body: &str) -> Vec<TaskId> {
-    let mut indexed: Vec<(usize, TaskId)> = form_urlencoded::parse(body.as_bytes())
+pub(super) fn ordered_ids<Id: std::str::FromStr + PartialEq>(body: &str) -> Vec<Id> {
+    let mut indexed: Vec<(usize, Id)> = form_urlencoded::parse(body.as_bytes())
         .filter_map(|(name, value)| {
             let index = name.strip_prefix("ids[")?.strip_suffix(']')?.parse().ok()?;
             Some((index, value.parse().ok()?))
         })
         .collect();
     indexed.sort_by_key(|(index, _)| *index);
-    let mut ids: Vec<TaskId> = Vec::with_capacity(indexed.len());
+    let mut ids: Vec<Id> = Vec::with_capacity(indexed.len());
     for (_, id) in indexed {
         if !ids.contains(&id) {
             ids.push(id);

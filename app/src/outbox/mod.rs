@@ -12,6 +12,7 @@ mod overlay;
 mod send;
 mod snapshot;
 mod state;
+mod step_change;
 
 pub use change::Change;
 pub use known::Known;

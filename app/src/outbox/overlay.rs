@@ -151,6 +151,12 @@ fn apply(tasks: &mut Vec<Task>, change: Change, at: DateTime<Utc>) -> Vec<TaskId
             // The bar counts it; no row is marked for a new order.
             Vec::new()
         }
+        change @ (Change::StepCreate { .. }
+        | Change::StepEdit { .. }
+        | Change::StepReorder { .. }
+        | Change::StepDelete { .. }) => super::step_change::apply(tasks, change, at)
+            .into_iter()
+            .collect(),
         Change::Other => Vec::new(),
     }
 }

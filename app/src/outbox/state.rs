@@ -124,19 +124,20 @@ impl Outbox {
         }
     }
 
-    /// Whether `entry` is about a task this page is still creating or
-    /// restoring.
+    /// Whether `entry` is about a task (or a step) this page is still
+    /// creating or restoring.
     fn blocked(&self, entry: &Entry) -> bool {
-        let Some(id) = entry.change().task_id() else {
+        let change = entry.change();
+        let task = change.task_id();
+        let step = super::step_change::needs_step(&change);
+        if task.is_none() && step.is_none() {
             return false;
-        };
+        }
         self.sending.with_untracked(|sending| {
             sending.iter().any(|earlier| match earlier.change() {
-                Change::Create(task) => task.id == id,
-                Change::Delete {
-                    id: other,
-                    deleted: false,
-                } => other == id,
+                Change::Create(made) => Some(made.id) == task,
+                Change::Delete { id, deleted: false } => Some(id) == task,
+                Change::StepCreate { id, .. } => Some(id) == step,
                 _ => false,
             })
         })
