@@ -72,7 +72,7 @@ phase "release build and smoke test"
 # server on PostgreSQL (the debug run above is on SQLite), so the browser's
 # path is proven on both backends; and fresh on every device, search (the
 # PostgreSQL full-text path), the account's password, export and deletion,
-# and the calendar link.
+# the calendar link, and checklists (made offline too).
 cargo leptos build --release --split
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
@@ -84,4 +84,4 @@ start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/
   npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
     tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
     tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts tests/fresh.spec.ts \
-    tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts)
+    tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts tests/checklist.spec.ts)
