@@ -57,10 +57,11 @@ pub fn TaskList(
                 .collect::<Vec<Shown>>()
         })
     });
-    Effect::new(move |_| {
-        let ids = shown.with(|all| all.iter().map(|s| s.task.id).collect());
-        planning.order.set(ids);
+    // Where a task may be moved to (a memo: the rows will read it too).
+    let runs = Memo::new(move |_| {
+        shown.with(|all| view.runs(&all.iter().map(|s| &s.task).collect::<Vec<_>>()))
     });
+    Effect::new(move |_| planning.runs.set(runs.get()));
     // Each item follows its own entry of the list, and is kept (with its
     // details open, say) for as long as its task is listed.
     let item = move |id: TaskId| {
