@@ -1,5 +1,6 @@
-//! One task in the list: its completion circle, what it is and when, and
-//! its details (opened to edit, move or delete).
+//! One task in the list: its completion circle, what it is and when, the
+//! handle it is dragged by where it can move, and its details (opened to
+//! edit, move or delete).
 //!
 //! The circle is a button inside a real form that describes the state
 //! wanted (`completed=true|false`) and carries its own idempotency key, so
@@ -10,7 +11,7 @@
 //! `saved`.
 
 use super::planning::use_planning;
-use super::{MintedKey, TaskDetails};
+use super::{DragHandle, MintedKey, TaskDetails};
 use crate::api::SetCompleted;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::{use_outbox, Mark, Shown};
@@ -25,6 +26,9 @@ pub fn TaskItem(
     /// search).
     #[prop(optional)]
     place: bool,
+    /// Whether it has others to be dragged among (its run in the view).
+    #[prop(optional)]
+    movable: Signal<bool>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
@@ -122,6 +126,7 @@ pub fn TaskItem(
                 }}
                 {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}
             </div>
+            {move || movable.get().then(|| view! { <DragHandle id/> })}
             {move || (!creating.get()).then(|| view! { <TaskDetails task=task.into()/> })}
         </li>
     }

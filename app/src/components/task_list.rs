@@ -57,7 +57,8 @@ pub fn TaskList(
                 .collect::<Vec<Shown>>()
         })
     });
-    // Where a task may be moved to (a memo: the rows will read it too).
+    // Where a task may be dragged or moved to: a memo, so the server's
+    // render already knows which rows have a handle.
     let runs = Memo::new(move |_| {
         shown.with(|all| view.runs(&all.iter().map(|s| &s.task).collect::<Vec<_>>()))
     });
@@ -70,7 +71,10 @@ pub fn TaskList(
             let mine =
                 Memo::new(move |_| shown.with(|all| all.iter().find(|s| s.task.id == id).cloned()));
             let current = Signal::derive(move || mine.get().unwrap_or_else(|| first.clone()));
-            view! { <TaskItem shown=current/> }
+            let movable = Memo::new(move |_| {
+                runs.with(|runs| runs.iter().any(|run| run.len() > 1 && run.contains(&id)))
+            });
+            view! { <TaskItem shown=current movable=movable.into()/> }
         })
     };
     let ids_of = |tasks: &[Shown]| tasks.iter().map(|s| s.task.id).collect::<Vec<_>>();
