@@ -9,7 +9,7 @@
 //! list, so a tap in flight on a task is never lost with its item. A read
 //! that fails (offline) leaves the page drawn from what it knows.
 
-use crate::api::view_tasks;
+use crate::api::{view_tasks, ReorderTasks};
 use crate::domain::{TaskId, TaskList, UserId};
 use crate::error::AppError;
 use crate::outbox::{use_outbox, Outbox};
@@ -26,8 +26,9 @@ pub struct Planning {
     pub today: RwSignal<Day>,
     pub nav: RwSignal<Nav>,
     pub deleted: RwSignal<Option<Deleted>>,
-    /// The tasks in the order the page shows them (for moving one).
-    pub order: RwSignal<Vec<TaskId>>,
+    /// The tasks the page shows, in its order, cut into the runs the
+    /// person may move a task within (`View::runs`).
+    pub runs: RwSignal<Vec<Vec<TaskId>>>,
     outbox: Outbox,
 }
 
@@ -47,7 +48,7 @@ impl Planning {
             today: RwSignal::new(known.0.unwrap_or_else(|| Day::utc(chrono::Utc::now()))),
             nav: RwSignal::new(known.1),
             deleted: RwSignal::new(None),
-            order: RwSignal::new(Vec::new()),
+            runs: RwSignal::new(Vec::new()),
             outbox,
         };
         provide_context(planning);
@@ -157,6 +158,22 @@ impl Planning {
     /// it, or of another view), when its own read failed.
     pub fn knows_something(&self) -> bool {
         self.outbox.known.with(|known| !known.is_empty())
+    }
+
+    /// The run task `id` is in, in order (empty if it cannot be moved).
+    pub fn run_of(&self, id: TaskId) -> Vec<TaskId> {
+        self.runs.with_untracked(|runs| {
+            runs.iter()
+                .find(|run| run.contains(&id))
+                .cloned()
+                .unwrap_or_default()
+        })
+    }
+
+    /// Puts a run in this order: one change through the outbox, keyed and
+    /// queued like every other, shown at once by the overlay.
+    pub fn reorder(&self, ids: Vec<TaskId>) {
+        self.outbox.send(|at| ReorderTasks { ids, at: Some(at) });
     }
 
     /// The person's lists, by name.

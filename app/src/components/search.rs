@@ -8,7 +8,7 @@
 //! (`GET /search?q=…`), so it searches before the WASM has loaded too.
 
 use super::planning::{FirstRead, Planning};
-use super::task_item::row_in;
+use super::task_item::{row_in, RowIn};
 use super::ErrorLine;
 use crate::api::search_tasks;
 use crate::domain::{SearchQuery, Task, TaskId};
@@ -195,7 +195,13 @@ fn Results(search: Search) -> impl IntoView {
             }
         }
     });
-    let item = move |id: TaskId| row_in(shown, id, true);
+    let item = move |id: TaskId| {
+        let how = RowIn {
+            place: true,
+            movable: Signal::stored(false),
+        };
+        row_in(shown, id, how)
+    };
     let ids = move || shown.with(|all| all.iter().map(|s| s.task.id).collect::<Vec<_>>());
     let nothing = move || search.found.get() != Found::Nothing && shown.with(Vec::is_empty);
     view! {

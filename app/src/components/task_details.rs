@@ -6,13 +6,13 @@
 
 use super::planning::{use_planning, Deleted};
 use super::{form_fields, Checklist, ErrorLine, MintedKey};
-use crate::api::{EditTask, ReorderTasks, SetDeleted};
+use crate::api::{EditTask, SetDeleted};
 use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::text;
-use crate::views::View;
+use crate::views::moved;
 use leptos::prelude::*;
 
 #[component]
@@ -165,27 +165,25 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
     }
 }
 
-/// Up and down within the Inbox or a list: the whole order is sent (a
-/// state, not a step), so a replay puts the same order back.
+/// Up and down within the task's run (the Inbox, a list, or in Today the
+/// tasks due with it: views/runs.rs), what the drag handle does by keyboard
+/// and screen reader. The run's whole order is sent (a state, not a step),
+/// so a replay puts the same order back.
 #[component]
 fn Reorder(id: TaskId) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
-    let outbox = use_outbox();
-    let ordered = matches!(planning.view, View::Inbox | View::List(_));
     let step = move |by: isize| {
-        let mut ids = planning.order.get_untracked();
-        let Some(at) = ids.iter().position(|other| *other == id) else {
-            return;
-        };
-        let to = at as isize + by;
-        if to < 0 || to as usize >= ids.len() {
-            return;
+        let run = planning.run_of(id);
+        let to = run
+            .iter()
+            .position(|other| *other == id)
+            .and_then(|at| at.checked_add_signed(by));
+        if let Some(ids) = to.and_then(|to| moved(&run, id, to)) {
+            planning.reorder(ids);
         }
-        ids.swap(at, to as usize);
-        outbox.send(|at| ReorderTasks { ids, at: Some(at) });
     };
-    ordered.then(|| {
+    planning.view.keeps_persons_order().then(|| {
         view! {
             <button type="button" class="move" on:click=move |_| step(-1)>{t!(i18n, move_up)}</button>
             <button type="button" class="move" on:click=move |_| step(1)>{t!(i18n, move_down)}</button>

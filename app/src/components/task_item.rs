@@ -1,5 +1,6 @@
-//! One task in the list: its completion circle, what it is and when, and
-//! its details (opened to edit, move or delete).
+//! One task in the list: its completion circle, what it is and when, the
+//! handle it is dragged by where it can move, and its details (opened to
+//! edit, move or delete).
 //!
 //! The circle is a button inside a real form that describes the state
 //! wanted (`completed=true|false`) and carries its own idempotency key, so
@@ -10,7 +11,7 @@
 //! `saved`.
 
 use super::planning::use_planning;
-use super::{MintedKey, TaskDetails};
+use super::{DragHandle, MintedKey, TaskDetails};
 use crate::api::SetCompleted;
 use crate::domain::TaskId;
 use crate::i18n::{t, t_string, use_i18n};
@@ -26,6 +27,9 @@ pub fn TaskItem(
     /// search).
     #[prop(optional)]
     place: bool,
+    /// Whether it has others to be dragged among (its run in the view).
+    #[prop(optional)]
+    movable: Signal<bool>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
@@ -135,20 +139,28 @@ pub fn TaskItem(
                 }}
                 {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}
             </div>
+            {move || movable.get().then(|| view! { <DragHandle id/> })}
             {move || (!creating.get()).then(|| view! { <TaskDetails task=task.into()/> })}
         </li>
     }
 }
 
+/// How a row sits in its list: `TaskItem`'s `place` and `movable`.
+pub struct RowIn {
+    pub place: bool,
+    pub movable: Signal<bool>,
+}
+
 /// The row of task `id` in a list of `shown` tasks: it follows its own
 /// entry, and is kept (with its details open, say) for as long as its task
-/// is listed; `place` as in `TaskItem`.
-pub fn row_in(shown: Memo<Vec<Shown>>, id: TaskId, place: bool) -> Option<impl IntoView> {
+/// is listed.
+pub fn row_in(shown: Memo<Vec<Shown>>, id: TaskId, how: RowIn) -> Option<impl IntoView> {
     let first = shown.with_untracked(|all| all.iter().find(|s| s.task.id == id).cloned());
     first.map(|first| {
         let mine =
             Memo::new(move |_| shown.with(|all| all.iter().find(|s| s.task.id == id).cloned()));
         let current = Signal::derive(move || mine.get().unwrap_or_else(|| first.clone()));
-        view! { <TaskItem shown=current place/> }
+        let RowIn { place, movable } = how;
+        view! { <TaskItem shown=current place movable/> }
     })
 }

@@ -9,7 +9,7 @@
 //! leaves, and quick add says where it went).
 
 use super::planning::use_planning;
-use super::task_item::row_in;
+use super::task_item::{row_in, RowIn};
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
@@ -57,11 +57,25 @@ pub fn TaskList(
                 .collect::<Vec<Shown>>()
         })
     });
-    Effect::new(move |_| {
-        let ids = shown.with(|all| all.iter().map(|s| s.task.id).collect());
-        planning.order.set(ids);
+    // Where a task may be dragged or moved to: a memo, so the server's
+    // render already knows which rows have a handle.
+    let runs = Memo::new(move |_| {
+        shown.with(|all| view.runs(&all.iter().map(|s| &s.task).collect::<Vec<_>>()))
     });
-    let item = move |id: TaskId| row_in(shown, id, false);
+    Effect::new(move |_| planning.runs.set(runs.get()));
+    let item = move |id: TaskId| {
+        let movable = Memo::new(move |_| {
+            runs.with(|runs| runs.iter().any(|run| run.len() > 1 && run.contains(&id)))
+        });
+        row_in(
+            shown,
+            id,
+            RowIn {
+                place: false,
+                movable: movable.into(),
+            },
+        )
+    };
     let ids_of = |tasks: &[Shown]| tasks.iter().map(|s| s.task.id).collect::<Vec<_>>();
 
     let body = move || {

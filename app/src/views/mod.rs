@@ -5,9 +5,11 @@
 mod grouping;
 mod order;
 mod page;
+mod runs;
 
 pub use grouping::{group_by_day, DayGroup, Heading, UPCOMING_DAYS};
 pub use page::{ListCount, Nav, ViewPage};
+pub use runs::{landing, moved};
 
 use crate::domain::{ListId, Task};
 use chrono::{DateTime, NaiveDate, Utc};
