@@ -6,7 +6,9 @@
 //! rule runs on the server (what is stored) and in the page (what is drawn
 //! while changes wait).
 
+use super::stamp::to_millis;
 use super::Stamp;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// When each part of a task last changed.
@@ -83,6 +85,28 @@ pub fn set_if_later<T, K: Ord>(
     }
     *field = value;
     *clock = at;
+    true
+}
+
+/// Sets a moment that is there or not (done at, deleted at) if the change
+/// made `at` wins; setting it again keeps its first time. Returns whether
+/// it won.
+pub fn set_moment_if_later(
+    moment: &mut Option<DateTime<Utc>>,
+    clock: &mut Stamp,
+    on: bool,
+    at: DateTime<Utc>,
+) -> bool {
+    let stamp = Stamp::of(at);
+    if !wins(stamp, on, *clock, moment.is_some()) {
+        return false;
+    }
+    *clock = stamp;
+    *moment = if on {
+        moment.or(Some(to_millis(at)))
+    } else {
+        None
+    };
     true
 }
 

@@ -4,7 +4,7 @@
 //! step, and a change older than its part's last change alters nothing
 //! (`StepClocks`), so the last action wins.
 
-use super::clocks::{set_if_later, wins, StepClocks};
+use super::clocks::{set_if_later, set_moment_if_later, StepClocks};
 use super::stamp::to_millis;
 use super::{Stamp, StepId, StepTitle, TaskId};
 use chrono::{DateTime, Utc};
@@ -85,18 +85,9 @@ impl Step {
     /// Deletes (`true`) or restores the step, unless that changed later.
     /// Deleting a deleted step keeps its first deletion time.
     pub fn set_deleted(&mut self, deleted: bool, at: DateTime<Utc>) -> bool {
-        let stamp = Stamp::of(at);
-        let current = self.deleted_at.is_some();
-        if !wins(stamp, deleted, self.changed.deletion, current) {
-            return false;
-        }
-        self.changed.deletion = stamp;
-        self.deleted_at = if deleted {
-            self.deleted_at.or(Some(to_millis(at)))
-        } else {
-            None
-        };
-        self.touched(true, at)
+        let clock = &mut self.changed.deletion;
+        let applied = set_moment_if_later(&mut self.deleted_at, clock, deleted, at);
+        self.touched(applied, at)
     }
 
     /// Takes in another copy of this step: each part keeps whichever copy

@@ -18,19 +18,7 @@ impl StepTitle {
     pub const MAX_CHARS: usize = 200;
 
     pub fn parse(raw: &str) -> Result<Self, StepTitleError> {
-        let title = raw.trim();
-        if title.is_empty() {
-            return Err(StepTitleError::Empty);
-        }
-        if title.chars().count() > Self::MAX_CHARS {
-            return Err(StepTitleError::TooLong {
-                max: Self::MAX_CHARS,
-            });
-        }
-        if title.chars().any(char::is_control) {
-            return Err(StepTitleError::ControlCharacter);
-        }
-        Ok(Self(title.to_owned()))
+        super::task_title::title_of(raw, Self::MAX_CHARS).map(Self)
     }
 
     pub fn as_str(&self) -> &str {

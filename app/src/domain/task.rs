@@ -3,7 +3,7 @@
 //! gives the same task, and a change older than the field's last one
 //! alters nothing (`clocks`), so the last action wins.
 
-use super::clocks::{set_if_later, wins, Clocks};
+use super::clocks::{set_if_later, set_moment_if_later, Clocks};
 use super::stamp::to_millis;
 use super::step::{in_order, Step};
 use super::TaskTitle;
@@ -124,34 +124,16 @@ impl Task {
     /// than `at`. Completing a completed task keeps its first completion
     /// time. Returns whether the change was applied.
     pub fn set_completed(&mut self, completed: bool, at: DateTime<Utc>) -> bool {
-        let stamp = Stamp::of(at);
-        let current = self.completed_at.is_some();
-        if !wins(stamp, completed, self.changed.completion, current) {
-            return false;
-        }
-        self.changed.completion = stamp;
-        self.completed_at = if completed {
-            self.completed_at.or(Some(to_millis(at)))
-        } else {
-            None
-        };
-        self.touched(true, at)
+        let clock = &mut self.changed.completion;
+        let applied = set_moment_if_later(&mut self.completed_at, clock, completed, at);
+        self.touched(applied, at)
     }
 
     /// Deletes (`true`) or restores the task, unless that changed later.
     pub fn set_deleted(&mut self, deleted: bool, at: DateTime<Utc>) -> bool {
-        let stamp = Stamp::of(at);
-        let current = self.deleted_at.is_some();
-        if !wins(stamp, deleted, self.changed.deletion, current) {
-            return false;
-        }
-        self.changed.deletion = stamp;
-        self.deleted_at = if deleted {
-            self.deleted_at.or(Some(to_millis(at)))
-        } else {
-            None
-        };
-        self.touched(true, at)
+        let clock = &mut self.changed.deletion;
+        let applied = set_moment_if_later(&mut self.deleted_at, clock, deleted, at);
+        self.touched(applied, at)
     }
 
     /// Moves the task to `position` in its list, unless it moved later. The

@@ -18,23 +18,27 @@ pub enum TaskTitleError {
     ControlCharacter,
 }
 
+/// The rule of a title (a task's, a step's): trimmed, 1 to `max`
+/// characters, no control characters.
+pub(super) fn title_of(raw: &str, max: usize) -> Result<String, TaskTitleError> {
+    let title = raw.trim();
+    if title.is_empty() {
+        return Err(TaskTitleError::Empty);
+    }
+    if title.chars().count() > max {
+        return Err(TaskTitleError::TooLong { max });
+    }
+    if title.chars().any(char::is_control) {
+        return Err(TaskTitleError::ControlCharacter);
+    }
+    Ok(title.to_owned())
+}
+
 impl TaskTitle {
     pub const MAX_CHARS: usize = 500;
 
     pub fn parse(raw: &str) -> Result<Self, TaskTitleError> {
-        let title = raw.trim();
-        if title.is_empty() {
-            return Err(TaskTitleError::Empty);
-        }
-        if title.chars().count() > Self::MAX_CHARS {
-            return Err(TaskTitleError::TooLong {
-                max: Self::MAX_CHARS,
-            });
-        }
-        if title.chars().any(char::is_control) {
-            return Err(TaskTitleError::ControlCharacter);
-        }
-        Ok(Self(title.to_owned()))
+        title_of(raw, Self::MAX_CHARS).map(Self)
     }
 
     pub fn as_str(&self) -> &str {
