@@ -15,6 +15,7 @@ mod password_change;
 mod planner;
 mod planning;
 mod quick_add;
+#[cfg(feature = "hydrate")]
 mod row_geometry;
 mod search;
 mod sign_out_button;
