@@ -84,7 +84,8 @@ start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/
   npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
     tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
     tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts tests/fresh.spec.ts \
-    tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts tests/checklist.spec.ts)
+    tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts tests/checklist.spec.ts \
+    tests/drag.spec.ts)
 # The server must never panic: a panic in a render or a request (a drag
 # handle's browser-only state dropped on another thread was one) is a
 # failure even when every page still answered.
