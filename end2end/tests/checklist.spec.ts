@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, goOffline, postFromAnotherDevice, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForOutbox,
+  addTask, goOffline, postFromAnotherDevice, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
+  waitForOutbox,
 } from './helpers';
 
 // A task's checklist: steps made, ticked and moved in its details, offline
@@ -82,4 +83,31 @@ test('steps added online are saved at once, each once, and a step renamed in pla
       { steps: { title: string; done: boolean }[] };
     return saved.steps.map((s) => [s.title, s.done]);
   }).toEqual([['§12, вопросы', true], ['упр. 3', false]]);
+});
+
+test('offline from sign-up, reopened three times with a step added each time: each step saved once, in order', async ({ page, context }) => {
+  await signUp(page, uniqueName('reopensteps'));
+  await waitForOutbox(page);
+  await addTask(page, 'Физика');
+  // Offline at once: the checklist's own code has never been fetched by the
+  // page; the worker kept it at install.
+  await goOffline(page);
+  for (const title of ['§12', '§13', '§14']) {
+    await page.reload();
+    await waitForHydration(page);
+    const row = taskRow(page, 'Физика');
+    await row.locator('summary').click();
+    await row.locator('.add-step input').fill(title);
+    await row.locator('.add-step input').press('Enter');
+    await expect(row.locator('.step')).toHaveCount(['§12', '§13', '§14'].indexOf(title) + 1);
+  }
+  const row = taskRow(page, 'Физика');
+  await expect(row.locator('.when')).toContainText('0/3');
+  await expect(page.locator('#outbox-status')).toHaveText('3 изменения ждут сети');
+
+  await context.setOffline(false);
+  await expect(page.locator('#outbox-status')).toBeHidden({ timeout: 20_000 });
+  const saved = (await serverTasks(page)).find((t) => t.title === 'Физика') as unknown as { steps: { title: string }[] };
+  expect(saved.steps.map((s) => s.title)).toEqual(['§12', '§13', '§14']);
+  await expect(page.locator('.failure')).toHaveCount(0);
 });

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { goOffline, signUp, uniqueName, waitForHydration, waitForKeptPages, waitForOutbox } from './helpers';
+import {
+  goOffline, quickAdd, signUp, taskRow, uniqueName, waitForHydration, waitForKeptPages, waitForOutbox,
+} from './helpers';
 
 // Issue 14: the pages a student opens less often than the planner (lists,
 // settings, sign-in, sign-up) are WASM chunks of their own. Today's first
@@ -37,6 +39,26 @@ test('Today loads without the other pages\' code, and Settings fetches its own w
   // Its code runs: the language switch answers.
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.locator('.topbar h1')).toHaveText('Settings');
+});
+
+test('a task\'s checklist is fetched the first time its details open, not with Today', async ({ page }) => {
+  await signUp(page, uniqueName('lazysteps'));
+  await waitForOutbox(page);
+  await quickAdd(page, 'Алгебра');
+  const fetched = wasmRequests(page);
+  await page.reload();
+  await waitForHydration(page);
+  const checklist = () => fetched.filter((file) => file.startsWith('split_checklist_chunk'));
+  expect(checklist(), 'Today without a task opened').toEqual([]);
+
+  const row = taskRow(page, 'Алгебра');
+  await row.locator('summary').click();
+  await expect(row.locator('.checklist h3')).toHaveText('Пункты');
+  expect(checklist()).toHaveLength(1);
+  // Its code runs: a step is added, and the row counts it.
+  await row.locator('.add-step input').fill('№245');
+  await row.locator('.add-step input').press('Enter');
+  await expect(row.locator('.when')).toContainText('0/1');
 });
 
 test('offline, a page whose chunk was never fetched by the page opens and works', async ({ page }) => {

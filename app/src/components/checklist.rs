@@ -3,6 +3,12 @@
 //! down, deleted; and a line to add one at the end. Every change goes
 //! through the outbox like any other (offline too) and shows at once.
 //! Ticking the last step leaves the task open: the student decides.
+//!
+//! It comes in a WASM chunk of its own (`cargo leptos build --split`),
+//! fetched the first time a task's details open: most visits to Today open
+//! none, so Today's first load does not carry it. The worker keeps every
+//! chunk, so it opens offline too. It has no form that works before the
+//! WASM (each change goes through the outbox), so the server draws none.
 
 use crate::api::{CreateStep, EditStep, ReorderSteps, SetStepDeleted};
 use crate::domain::{Step, StepId, StepTitle, Task};
@@ -10,8 +16,19 @@ use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::use_outbox;
 use leptos::prelude::*;
 
+/// The checklist of `task`, from the first time `opened` is true on.
+pub fn lazy_checklist(task: Signal<Task>, opened: Signal<bool>) -> impl IntoView {
+    move || opened.get().then(|| Suspend::new(checklist_chunk(task)))
+}
+
+/// The checklist's own chunk: calling this the first time fetches it.
+#[lazy]
+fn checklist_chunk(task: Signal<Task>) -> AnyView {
+    view! { <Checklist task/> }.into_any()
+}
+
 #[component]
-pub fn Checklist(task: Signal<Task>) -> impl IntoView {
+fn Checklist(task: Signal<Task>) -> impl IntoView {
     let i18n = use_i18n();
     let outbox = use_outbox();
     let task_id = task.with_untracked(|t| t.id);

@@ -28,7 +28,7 @@ mod undo_bar;
 pub use account_data::AccountData;
 pub use bottom_nav::BottomNav;
 pub use calendar_feed::CalendarFeed;
-pub use checklist::Checklist;
+pub use checklist::lazy_checklist;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
 pub use drag_handle::DragHandle;
 pub use error_line::ErrorLine;

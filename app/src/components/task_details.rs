@@ -5,7 +5,7 @@
 //! of another field on another device stands too.
 
 use super::planning::{use_planning, Deleted};
-use super::{form_fields, Checklist, ErrorLine, MintedKey};
+use super::{form_fields, lazy_checklist, ErrorLine, MintedKey};
 use crate::api::{EditTask, SetDeleted};
 use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId};
 use crate::error::AppError;
@@ -28,6 +28,20 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
             details.set_open(false);
         }
     };
+    // Whether these details have been open since the page loaded: the
+    // checklist's chunk is fetched then, and stays drawn after. Opened before
+    // the WASM took over counts too.
+    let opened = RwSignal::new(false);
+    let note_open = move || {
+        if details.get_untracked().is_some_and(|d| d.open()) {
+            opened.set(true);
+        }
+    };
+    Effect::new(move || {
+        if details.get().is_some() {
+            note_open();
+        }
+    });
     // A field the browser already says is wrong is named before anything
     // is sent; the server's refusals show in the outbox bar.
     let edit_error = RwSignal::new(None::<AppError>);
@@ -109,7 +123,7 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
     let field = move |name: &'static str| format!("{name}-{id}");
 
     view! {
-        <details class="details" node_ref=details>
+        <details class="details" node_ref=details on:toggle=move |_| note_open()>
             <summary aria-label=move || t_string!(i18n, details) title=move || t_string!(i18n, details)>
                 <span aria-hidden="true">"⋯"</span>
             </summary>
@@ -151,7 +165,7 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
                 <ErrorLine error=edit_error/>
                 <button type="submit" class="primary">{t!(i18n, save)}</button>
             </form>
-            <Checklist task/>
+            {lazy_checklist(task, opened.into())}
             <div class="details-actions">
                 <Reorder id/>
                 <form method="post" action="/api/tasks/delete" class="delete" on:submit=delete>
