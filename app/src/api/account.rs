@@ -14,6 +14,7 @@ use server_fn::codec::GetUrl;
 pub struct AccountExport {
     /// Names this file's shape, for whoever reads it later.
     pub format: String,
+    #[serde(with = "crate::domain::wire_time::moment")]
     pub exported_at: chrono::DateTime<chrono::Utc>,
     pub username: Username,
     pub time_zone: TimeZoneName,

@@ -18,6 +18,7 @@ use server_fn::codec::GetUrl;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewCalendarLink {
     pub path: String,
+    #[serde(with = "crate::domain::wire_time::date")]
     pub since: NaiveDate,
 }
 
@@ -34,13 +35,17 @@ pub async fn turn_off_calendar_link() -> Result<(), AppError> {
 /// The day the account's link was made, where the person is; `None` when
 /// it is off.
 #[server(prefix = "/api", endpoint = "auth/calendar", input = GetUrl, output = JsonText)]
-pub async fn calendar_link_since() -> Result<Option<NaiveDate>, AppError> {
+pub async fn calendar_link_since() -> Result<Option<LinkDay>, AppError> {
     imp::calendar_link_since().await
 }
 
+/// That day, on the wire as a bare date (`"2026-12-05"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkDay(#[serde(with = "crate::domain::wire_time::date")] pub NaiveDate);
+
 #[cfg(feature = "ssr")]
 mod imp {
-    use super::NewCalendarLink;
+    use super::{LinkDay, NewCalendarLink};
     use crate::api::edge::Call;
     use crate::domain::to_millis;
     use crate::domain::UserId;
@@ -83,7 +88,7 @@ mod imp {
         Ok(())
     }
 
-    pub async fn calendar_link_since() -> Result<Option<NaiveDate>, AppError> {
+    pub async fn calendar_link_since() -> Result<Option<LinkDay>, AppError> {
         let call = Call::begin()?;
         let user = call.require_user().await?.user_id;
         let since = call
@@ -93,7 +98,7 @@ mod imp {
             .await
             .map_err(|e| call.storage_fault(e))?;
         match since {
-            Some(since) => Ok(Some(day_of(&call, user, since).await?)),
+            Some(since) => Ok(Some(LinkDay(day_of(&call, user, since).await?))),
             None => Ok(None),
         }
     }

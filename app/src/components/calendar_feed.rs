@@ -98,7 +98,7 @@ fn read_since(since: RwSignal<Option<NaiveDate>>) {
     Effect::new(move || {
         leptos::task::spawn_local(async move {
             if let Ok(day) = calendar_link_since().await {
-                since.set(day);
+                since.set(day.map(|day| day.0));
             }
         });
     });

@@ -1,11 +1,14 @@
 //! When a task is due: a date, and optionally a time of day.
 
+use super::wire_time::{self, parse_date, parse_form_time};
 use chrono::{NaiveDate, NaiveTime};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Due {
+    #[serde(with = "wire_time::date")]
     pub date: NaiveDate,
+    #[serde(default, with = "wire_time::time_opt")]
     pub time: Option<NaiveTime>,
 }
 
@@ -25,7 +28,7 @@ impl Due {
         let (date, time) = (date.trim(), time.trim());
         let time = match time {
             "" => None,
-            text => Some(NaiveTime::parse_from_str(text, "%H:%M").map_err(|_| DueError::BadTime)?),
+            text => Some(parse_form_time(text).ok_or(DueError::BadTime)?),
         };
         if date.is_empty() {
             return if time.is_some() {
@@ -34,7 +37,7 @@ impl Due {
                 Ok(None)
             };
         }
-        let date = NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| DueError::BadDate)?;
+        let date = parse_date(date).ok_or(DueError::BadDate)?;
         Ok(Some(Self { date, time }))
     }
 }

@@ -73,7 +73,7 @@ impl TaskId {
     pub fn occurrence(series: TaskId, date: chrono::NaiveDate) -> TaskId {
         TaskId(Uuid::new_v5(
             &series.0,
-            date.format("%Y-%m-%d").to_string().as_bytes(),
+            super::wire_time::date_text(date).as_bytes(),
         ))
     }
 }

@@ -23,6 +23,7 @@ mod task_patch;
 mod task_title;
 mod time_zone;
 mod username;
+pub mod wire_time;
 
 pub use clocks::{Clocks, StepClocks};
 pub use due::{Due, DueError};

@@ -6,6 +6,7 @@
 
 use super::clocks::{set_if_later, set_moment_if_later, StepClocks};
 use super::stamp::to_millis;
+use super::wire_time;
 use super::{Stamp, StepId, StepTitle, TaskId};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -17,10 +18,13 @@ pub struct Step {
     pub done: bool,
     /// Order within its task (smaller first).
     pub position: i64,
+    #[serde(with = "wire_time::moment")]
     pub created_at: DateTime<Utc>,
     /// The latest change applied to any part of the step.
+    #[serde(with = "wire_time::moment")]
     pub updated_at: DateTime<Utc>,
     /// Set when deleted; the step can be restored, as a task can.
+    #[serde(default, with = "wire_time::moment_opt")]
     pub deleted_at: Option<DateTime<Utc>>,
     #[serde(default)]
     pub changed: StepClocks,

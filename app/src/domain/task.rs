@@ -6,6 +6,7 @@
 use super::clocks::{set_if_later, set_moment_if_later, Clocks};
 use super::stamp::to_millis;
 use super::step::{in_order, Step};
+use super::wire_time;
 use super::TaskTitle;
 use super::{Due, ListId, Notes, Priority, Recurrence, Stamp, TaskFields, TaskId, TaskPatch};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -25,11 +26,15 @@ pub struct Task {
     pub series_id: Option<TaskId>,
     /// Order within its list (smaller first).
     pub position: i64,
+    #[serde(with = "wire_time::moment")]
     pub created_at: DateTime<Utc>,
     /// The latest change applied to any part of the task.
+    #[serde(with = "wire_time::moment")]
     pub updated_at: DateTime<Utc>,
+    #[serde(default, with = "wire_time::moment_opt")]
     pub completed_at: Option<DateTime<Utc>>,
     /// Set when deleted; the task can be restored until it is purged.
+    #[serde(default, with = "wire_time::moment_opt")]
     pub deleted_at: Option<DateTime<Utc>>,
     /// When each part last changed (answers stored before clocks existed
     /// read as never changed).

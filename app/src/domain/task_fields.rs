@@ -2,10 +2,10 @@
 //! rest of the code uses them (parsed). The same parsing runs in the browser
 //! and on the server.
 
+use super::{wire_time, TaskTitle, TaskTitleError};
 use super::{
     Due, DueError, ListId, Notes, NotesError, Priority, PriorityError, Recurrence, RecurrenceError,
 };
-use super::{TaskTitle, TaskTitleError};
 use serde::{Deserialize, Serialize};
 
 /// The fields as text, exactly as a form posts them; empty means "none".
@@ -75,12 +75,12 @@ impl TaskForm {
             notes: task.notes.as_str().to_owned(),
             due_date: task
                 .due
-                .map(|due| due.date.format("%Y-%m-%d").to_string())
+                .map(|due| wire_time::date_text(due.date))
                 .unwrap_or_default(),
             due_time: task
                 .due
                 .and_then(|due| due.time)
-                .map(|time| time.format("%H:%M").to_string())
+                .map(wire_time::hours_minutes)
                 .unwrap_or_default(),
             priority: task.priority.level().to_string(),
             list_id: task.list_id.map(|id| id.to_string()).unwrap_or_default(),

@@ -3,6 +3,7 @@
 
 use super::clocks::set_if_later;
 use super::stamp::to_millis;
+use super::wire_time;
 use super::{ListId, ListName, Stamp};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -11,7 +12,9 @@ use serde::{Deserialize, Serialize};
 pub struct TaskList {
     pub id: ListId,
     pub name: ListName,
+    #[serde(with = "wire_time::moment")]
     pub created_at: DateTime<Utc>,
+    #[serde(with = "wire_time::moment")]
     pub updated_at: DateTime<Utc>,
     /// When the name last changed, by the person's clock: the last rename
     /// wins, whatever order renames arrive in (as for a task's fields).

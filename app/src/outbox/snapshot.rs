@@ -2,6 +2,7 @@
 //! signed-in account, in order, and those the server refused.
 
 use super::Change;
+use crate::domain::wire_time;
 use crate::error::AppError;
 use crate::text;
 use chrono::{DateTime, Utc};
@@ -100,7 +101,7 @@ impl Entry {
     pub fn made_at(&self) -> DateTime<Utc> {
         form_urlencoded::parse(self.body.as_bytes())
             .find(|(name, _)| name == "at")
-            .and_then(|(_, at)| at.parse::<DateTime<Utc>>().ok())
+            .and_then(|(_, at)| wire_time::parse_moment(&at))
             .or_else(|| DateTime::from_timestamp_millis(self.time))
             .unwrap_or_else(Utc::now)
     }

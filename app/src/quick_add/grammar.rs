@@ -3,7 +3,7 @@
 
 use super::vocabulary::{is_preposition, month, part_of_day, unit_days, weekday};
 use super::QuickAdd;
-use crate::domain::{Due, Priority, Recurrence};
+use crate::domain::{wire_time, Due, Priority, Recurrence};
 use chrono::{Datelike, Days, Months, NaiveDate, NaiveTime, Weekday};
 
 /// What a group of words meant.
@@ -226,7 +226,7 @@ fn weekday_ahead(words: &[&str], today: NaiveDate) -> Option<(usize, Meaning)> {
 /// `12.05`, `12.05.2027`, `12.05.27`, `2027-05-12`.
 fn numeric_date(words: &[&str], today: NaiveDate) -> Option<(usize, Meaning)> {
     let word = *words.first()?;
-    if let Ok(date) = NaiveDate::parse_from_str(word, "%Y-%m-%d") {
+    if let Some(date) = wire_time::parse_date(word) {
         return Some((1, Meaning::Date(date)));
     }
     let parts: Vec<&str> = word.split('.').collect();

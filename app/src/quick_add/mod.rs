@@ -18,7 +18,8 @@ mod vocabulary;
 mod tests;
 
 use crate::domain::{
-    Due, ListId, Notes, Priority, Recurrence, TaskFields, TaskList, TaskTitle, TaskTitleError,
+    wire_time, Due, ListId, Notes, Priority, Recurrence, TaskFields, TaskList, TaskTitle,
+    TaskTitleError,
 };
 use chrono::{Days, NaiveDate};
 
@@ -90,6 +91,5 @@ impl QuickAdd {
 pub fn today_of(sent: &str, utc_today: NaiveDate) -> NaiveDate {
     let earliest = utc_today - Days::new(8);
     let latest = utc_today + Days::new(1);
-    NaiveDate::parse_from_str(sent.trim(), "%Y-%m-%d")
-        .map_or(utc_today, |day| day.clamp(earliest, latest))
+    wire_time::parse_date(sent.trim()).map_or(utc_today, |day| day.clamp(earliest, latest))
 }

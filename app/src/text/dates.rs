@@ -1,7 +1,7 @@
 //! Dates as the person says them: «завтра», «пт, 12 мая», «Fri, May 12».
 
 use super::{nth_word, Locale};
-use crate::domain::Due;
+use crate::domain::{wire_time, Due};
 use crate::i18n::td_string;
 use chrono::{Datelike, NaiveDate};
 
@@ -9,7 +9,9 @@ use chrono::{Datelike, NaiveDate};
 pub fn due_words(locale: Locale, due: Due, today: NaiveDate) -> String {
     let day = date_words(locale, due.date, today);
     match due.time {
-        Some(time) => td_string!(locale, at_time, day, time = time.format("%H:%M")).to_string(),
+        Some(time) => {
+            td_string!(locale, at_time, day, time = wire_time::hours_minutes(time)).to_string()
+        }
         None => day,
     }
 }

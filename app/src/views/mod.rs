@@ -11,7 +11,7 @@ pub use grouping::{group_by_day, DayGroup, Heading, UPCOMING_DAYS};
 pub use page::{ListCount, Nav, ViewPage};
 pub use runs::{landing, moved};
 
-use crate::domain::{ListId, Task};
+use crate::domain::{wire_time, ListId, Task};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +33,9 @@ pub enum View {
 /// (their midnight), which says what was done "today".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Day {
+    #[serde(with = "wire_time::date")]
     pub date: NaiveDate,
+    #[serde(with = "wire_time::moment")]
     pub began: DateTime<Utc>,
 }
 
