@@ -111,3 +111,21 @@ test('offline from sign-up, reopened three times with a step added each time: ea
   expect(saved.steps.map((s) => s.title)).toEqual(['§12', '§13', '§14']);
   await expect(page.locator('.failure')).toHaveCount(0);
 });
+
+test('a step deleted on another device, then ticked here: the refusal marks the task\'s row and names the task', async ({ page }) => {
+  await signUp(page, uniqueName('gonestep'));
+  await waitForOutbox(page);
+  await addTask(page, 'Алгебра');
+  const row = taskRow(page, 'Алгебра');
+  await row.locator('summary').click();
+  await row.locator('.add-step input').fill('№245');
+  await row.locator('.add-step input').press('Enter');
+  await expect(page.locator('#outbox-status')).toBeHidden();
+  const step = await row.locator('.step').getAttribute('data-step-id');
+
+  await postFromAnotherDevice(page, '/api/steps/delete', { id: step!, deleted: 'true' });
+  await row.locator('.step input[type="checkbox"]').check();
+  const failure = page.locator('.failure');
+  await expect(failure).toContainText('«Алгебра» не сохранено');
+  await expect(row).toHaveAttribute('data-sync', 'failed');
+});

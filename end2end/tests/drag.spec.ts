@@ -183,6 +183,36 @@ test('dragged while offline, the new order shows at once, waits, and is saved on
   await expect(titles(page)).toHaveText(['Вторая', 'Первая', 'Третья']);
 });
 
+test('reopened offline twice with a drag each time: both orders shown, one kept, the last saved once back online', async ({ page, context }) => {
+  await inboxWith(page, 'drag-reopen', ['Первая', 'Вторая', 'Третья']);
+  const reorders = countReorders(page);
+  await goOffline(page);
+
+  await page.reload();
+  await waitForHydration(page);
+  await dragWithMouse(page, 'Третья', 'Первая');
+  await expect(titles(page)).toHaveText(['Третья', 'Первая', 'Вторая']);
+
+  await page.reload();
+  await waitForHydration(page);
+  // The waiting order is drawn again from the worker's queue, and the next
+  // drag starts from it.
+  await expect(titles(page)).toHaveText(['Третья', 'Первая', 'Вторая']);
+  await dragWithMouse(page, 'Вторая', 'Первая');
+  await expect(titles(page)).toHaveText(['Третья', 'Вторая', 'Первая']);
+  await expect(bar(page)).toHaveText('2 изменения ждут сети');
+
+  await context.setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  await expect.poll(() => serverOrder(page)).toEqual(['Третья', 'Вторая', 'Первая']);
+  await expect(page.locator('.failure')).toHaveCount(0);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(titles(page)).toHaveText(['Третья', 'Вторая', 'Первая']);
+  // Each drop was sent once from the page (the worker replays, the page does not resend).
+  expect(reorders()).toBe(2);
+});
+
 test('in Today a task moves among those due with the same priority, and no further', async ({ page }) => {
   await signUp(page, uniqueName('drag-today'));
   await waitForOutbox(page);

@@ -28,7 +28,7 @@ pub fn OutboxBar() -> impl IntoView {
     // The title the person knows the task by, for the failure's words.
     let title_of = move |entry: &Entry| {
         let change = entry.change();
-        let id: Option<TaskId> = change.task_id();
+        let id: Option<TaskId> = outbox.known.with_untracked(|known| known.task_of(&change));
         id.and_then(|id| titles.with_value(|titles| titles.get(&id).cloned()))
             .or_else(|| match change {
                 Change::Create(task) => Some(task.title.to_string()),

@@ -5,7 +5,9 @@
 //! page keeps it on the phone (`memory`), so a view opened without a
 //! network shows what the page last knew, saved changes included.
 
-use crate::domain::{Task, TaskId};
+use super::step_change::needs_step;
+use super::Change;
+use crate::domain::{StepId, Task, TaskId};
 use crate::views::{Day, Nav, View};
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +22,11 @@ pub struct Known {
     /// The person's today and the navigation, as the latest read gave them.
     pub today: Option<Day>,
     pub nav: Nav,
+    /// The task each step the page has seen belongs to, kept after the step
+    /// leaves it (deleted on another device): a refused change to the step
+    /// still marks and names its task.
+    #[serde(default)]
+    step_owners: Vec<(StepId, TaskId)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,6 +51,18 @@ impl Known {
 
     pub fn get(&self, id: TaskId) -> Option<&Task> {
         self.tasks().find(|task| task.id == id)
+    }
+
+    /// The task `change` is about: the one it names, or for a step's edit
+    /// or deletion, the task that holds (or held) the step.
+    pub fn task_of(&self, change: &Change) -> Option<TaskId> {
+        change.task_id().or_else(|| {
+            let step = needs_step(change)?;
+            self.step_owners
+                .iter()
+                .find(|(owned, _)| *owned == step)
+                .map(|(_, task)| *task)
+        })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -115,6 +134,11 @@ impl Known {
 
     /// Takes in one task the server sent at `at` (an answer to a change).
     pub fn take(&mut self, task: Task, at: i64) {
+        for step in &task.steps {
+            if !self.step_owners.iter().any(|(owned, _)| *owned == step.id) {
+                self.step_owners.push((step.id, task.id));
+            }
+        }
         match self.tasks.iter_mut().find(|known| known.task.id == task.id) {
             Some(known) => {
                 // Which steps the task has is what the newer copy says (a
@@ -189,6 +213,9 @@ impl Known {
             known.task.deleted_at.is_none()
                 || known.task.changed.deletion.millis() > now - FORGET_DELETED_AFTER_MS
         });
+        let tasks = &self.tasks;
+        self.step_owners
+            .retain(|(_, owner)| tasks.iter().any(|known| known.task.id == *owner));
     }
 }
 
@@ -332,5 +359,43 @@ mod tests {
         page.take_read(&View::Inbox, T0 + 50, today(), Nav::default(), vec![a]);
         page.absorb(kept);
         assert_eq!(titles(&page), ["A"]);
+    }
+
+    #[test]
+    fn a_change_to_a_step_deleted_elsewhere_is_still_about_the_task_that_held_it() {
+        let mut known = Known::default();
+        let physics = with_step(task("Физика"), "§12");
+        let chemistry = task("Химия");
+        let step = physics.steps[0].id;
+        known.take(physics.clone(), T0);
+        known.take(chemistry.clone(), T0);
+        // Another device deleted the step: the next read has the task without it.
+        let mut read = physics.clone();
+        read.steps.clear();
+        known.take_read(
+            &View::Inbox,
+            T0 + 10,
+            today(),
+            Nav::default(),
+            vec![read, chemistry.clone()],
+        );
+        assert!(known.get(physics.id).unwrap().steps.is_empty());
+
+        let tick = Change::StepEdit {
+            id: step,
+            title: None,
+            done: Some(true),
+        };
+        assert_eq!(known.task_of(&tick), Some(physics.id));
+        let complete = Change::Complete {
+            id: chemistry.id,
+            completed: true,
+        };
+        assert_eq!(known.task_of(&complete), Some(chemistry.id));
+        let unknown = Change::StepDelete {
+            id: crate::domain::StepId::new(),
+            deleted: true,
+        };
+        assert_eq!(known.task_of(&unknown), None);
     }
 }

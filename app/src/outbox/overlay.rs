@@ -37,8 +37,8 @@ pub struct Layers<'a> {
     pub pending: &'a [Entry],
     /// On their way from this page.
     pub sending: &'a [Entry],
-    /// Refused: not drawn, their tasks marked.
-    pub failures: &'a [Entry],
+    /// The tasks of changes the server refused (not drawn): marked.
+    pub failed: &'a [TaskId],
 }
 
 pub fn overlay(server: &[Task], layers: Layers<'_>) -> Vec<Shown> {
@@ -63,13 +63,11 @@ pub fn overlay(server: &[Task], layers: Layers<'_>) -> Vec<Shown> {
             }
         }
     }
-    for entry in layers.failures {
-        if let Some(id) = entry.change().task_id() {
-            let strongest = marks
-                .get(&id)
-                .map_or(Mark::Failed, |&old| stronger(old, Mark::Failed));
-            marks.insert(id, strongest);
-        }
+    for &id in layers.failed {
+        let strongest = marks
+            .get(&id)
+            .map_or(Mark::Failed, |&old| stronger(old, Mark::Failed));
+        marks.insert(id, strongest);
     }
     tasks
         .into_iter()
@@ -379,16 +377,18 @@ mod tests {
     }
 
     #[test]
-    fn a_refused_change_marks_its_task_as_failed() {
-        let server = vec![task("Физика")];
-        let failure = queued(
+    fn a_refused_change_marks_its_task_as_failed_even_while_another_waits() {
+        let server = vec![task("Физика"), task("Химия")];
+        let waiting = queued(
             "/api/tasks/complete",
-            format!("id={}&completed=true", server[0].id),
+            format!("id={}&completed=true", server[1].id),
         );
         let layers = Layers {
-            failures: std::slice::from_ref(&failure),
+            pending: std::slice::from_ref(&waiting),
+            failed: &[server[1].id],
             ..Layers::default()
         };
-        assert_eq!(overlay(&server, layers)[0].mark, Some(Mark::Failed));
+        let shown = overlay(&server, layers);
+        assert_eq!((shown[0].mark, shown[1].mark), (None, Some(Mark::Failed)));
     }
 }

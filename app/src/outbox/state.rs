@@ -16,7 +16,7 @@
 
 use super::send::Answer;
 use super::{clock, memory, overlay, Change, Entry, Known, Layers, Shown, Snapshot};
-use crate::domain::{Task, UserId};
+use crate::domain::{Task, TaskId, UserId};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use serde::Serialize;
@@ -276,13 +276,17 @@ impl Outbox {
         let settling: Vec<Entry> = self
             .settling
             .with(|s| s.iter().map(|(_, entry)| entry.clone()).collect());
-        let layers = Layers {
-            settled: &settling,
-            pending: &pending,
-            sending: &sending,
-            failures: &failures,
-        };
         self.known.with(|known| {
+            let failed: Vec<TaskId> = failures
+                .iter()
+                .filter_map(|entry| known.task_of(&entry.change()))
+                .collect();
+            let layers = Layers {
+                settled: &settling,
+                pending: &pending,
+                sending: &sending,
+                failed: &failed,
+            };
             let server: Vec<Task> = known.tasks().cloned().collect();
             overlay(&server, layers)
         })
