@@ -129,3 +129,37 @@ test('a step deleted on another device, then ticked here: the refusal marks the 
   await expect(failure).toContainText('«Алгебра» не сохранено');
   await expect(row).toHaveAttribute('data-sync', 'failed');
 });
+
+test('two ticks of a step whose requests cross: the first lost on the wire and replayed last, the second wins', async ({ page, context }) => {
+  await signUp(page, uniqueName('crossedstep'));
+  await waitForOutbox(page);
+  await addTask(page, 'Геометрия');
+  const row = taskRow(page, 'Геометрия');
+  await row.locator('summary').click();
+  await row.locator('.add-step input').fill('№512');
+  await row.locator('.add-step input').press('Enter');
+  await expect(page.locator('#outbox-status')).toBeHidden();
+
+  // The first edit of the step dies on the wire after 600 ms; every later one passes.
+  let edits = 0;
+  await context.route('**/api/steps/edit', async (route) => {
+    edits += 1;
+    if (edits === 1) {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return route.abort('failed');
+    }
+    return route.continue();
+  });
+  const tick = row.locator('.step input[type="checkbox"]');
+  await tick.check();
+  await tick.uncheck(); // before the first has an answer
+  await expect.poll(() => edits, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
+  await expect(page.locator('#outbox-status')).toBeHidden();
+
+  await expect(tick).not.toBeChecked();
+  await expect(row.locator('.when')).toContainText('0/1');
+  const saved = (await serverTasks(page)).find((t) => t.title === 'Геометрия') as unknown as { steps: { done: boolean }[] };
+  expect(saved.steps.map((s) => s.done)).toEqual([false]);
+  await page.reload();
+  await expect(taskRow(page, 'Геометрия').locator('.when')).toContainText('0/1');
+});

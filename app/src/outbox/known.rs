@@ -24,8 +24,10 @@ pub struct Known {
     pub nav: Nav,
     /// The task each step the page has seen belongs to, kept after the step
     /// leaves it (deleted on another device): a refused change to the step
-    /// still marks and names its task.
-    #[serde(default)]
+    /// still marks and names its task. For the page's life only: kept on
+    /// the phone too it would cost Today's first load a kilobyte of
+    /// serde code, for a refusal met again after a reload.
+    #[serde(skip)]
     step_owners: Vec<(StepId, TaskId)>,
 }
 
