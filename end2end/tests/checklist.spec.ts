@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
-  addTask, goOffline, postFromAnotherDevice, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
+  addTask, firstLostOnTheWire, goOffline, postFromAnotherDevice, quickAdd, serverTasks, signUp, taskRow, uniqueName, waitForHydration,
   waitForOutbox,
 } from './helpers';
 
@@ -112,15 +112,21 @@ test('offline from sign-up, reopened three times with a step added each time: ea
   await expect(page.locator('.failure')).toHaveCount(0);
 });
 
-test('a step deleted on another device, then ticked here: the refusal marks the task\'s row and names the task', async ({ page }) => {
-  await signUp(page, uniqueName('gonestep'));
+/** A new student with one task holding one step, saved; the task's details open. */
+async function taskWithOneStep(page: Page, prefix: string, title: string, step: string) {
+  await signUp(page, uniqueName(prefix));
   await waitForOutbox(page);
-  await addTask(page, 'Алгебра');
-  const row = taskRow(page, 'Алгебра');
+  await addTask(page, title);
+  const row = taskRow(page, title);
   await row.locator('summary').click();
-  await row.locator('.add-step input').fill('№245');
+  await row.locator('.add-step input').fill(step);
   await row.locator('.add-step input').press('Enter');
   await expect(page.locator('#outbox-status')).toBeHidden();
+  return row;
+}
+
+test('a step deleted on another device, then ticked here: the refusal marks the task\'s row and names the task', async ({ page }) => {
+  const row = await taskWithOneStep(page, 'gonestep', 'Алгебра', '№245');
   const step = await row.locator('.step').getAttribute('data-step-id');
 
   await postFromAnotherDevice(page, '/api/steps/delete', { id: step!, deleted: 'true' });
@@ -131,29 +137,12 @@ test('a step deleted on another device, then ticked here: the refusal marks the 
 });
 
 test('two ticks of a step whose requests cross: the first lost on the wire and replayed last, the second wins', async ({ page, context }) => {
-  await signUp(page, uniqueName('crossedstep'));
-  await waitForOutbox(page);
-  await addTask(page, 'Геометрия');
-  const row = taskRow(page, 'Геометрия');
-  await row.locator('summary').click();
-  await row.locator('.add-step input').fill('№512');
-  await row.locator('.add-step input').press('Enter');
-  await expect(page.locator('#outbox-status')).toBeHidden();
-
-  // The first edit of the step dies on the wire after 600 ms; every later one passes.
-  let edits = 0;
-  await context.route('**/api/steps/edit', async (route) => {
-    edits += 1;
-    if (edits === 1) {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      return route.abort('failed');
-    }
-    return route.continue();
-  });
+  const row = await taskWithOneStep(page, 'crossedstep', 'Геометрия', '№512');
+  const edits = await firstLostOnTheWire(context, '**/api/steps/edit');
   const tick = row.locator('.step input[type="checkbox"]');
   await tick.check();
   await tick.uncheck(); // before the first has an answer
-  await expect.poll(() => edits, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
+  await expect.poll(edits, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
   await expect(page.locator('#outbox-status')).toBeHidden();
 
   await expect(tick).not.toBeChecked();

@@ -190,3 +190,21 @@ export async function anotherDevice(browser: Browser, name: string): Promise<{ c
   await waitForOutbox(page);
   return { context, page };
 }
+
+/**
+ * The first request to `pattern` dies on the wire after 600 ms (long
+ * enough for a second one to cross it); every later one passes. Returns
+ * how many were asked for so far.
+ */
+export async function firstLostOnTheWire(context: BrowserContext, pattern: string): Promise<() => number> {
+  let asked = 0;
+  await context.route(pattern, async (route) => {
+    asked += 1;
+    if (asked === 1) {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return route.abort('failed');
+    }
+    return route.continue();
+  });
+  return () => asked;
+}

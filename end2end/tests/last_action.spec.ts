@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, anotherDevice, deleteTask, goOffline, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
+  addTask, anotherDevice, deleteTask, firstLostOnTheWire, goOffline, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
 // docs/design.md §2: the last action wins, whatever order the network delivers
@@ -13,19 +13,10 @@ test('two taps whose requests cross: the first lost on the wire and replayed las
   await waitForOutbox(page);
   await addTask(page, 'Физика');
 
-  // The first completion request dies on the wire after 600 ms; every later one passes.
-  let completions = 0;
-  await context.route('**/api/tasks/complete', async (route) => {
-    completions += 1;
-    if (completions === 1) {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      return route.abort('failed');
-    }
-    return route.continue();
-  });
+  const completions = await firstLostOnTheWire(context, '**/api/tasks/complete');
   await tap(page, 'Физика', true);
   await tap(page, 'Физика', false); // before the first has an answer
-  await expect.poll(() => completions, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
+  await expect.poll(completions, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
   await expect(bar(page)).toBeHidden();
 
   const row = taskRow(page, 'Физика');
