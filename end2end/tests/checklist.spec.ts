@@ -121,7 +121,10 @@ async function taskWithOneStep(page: Page, prefix: string, title: string, step: 
   await row.locator('summary').click();
   await row.locator('.add-step input').fill(step);
   await row.locator('.add-step input').press('Enter');
-  await expect(page.locator('#outbox-status')).toBeHidden();
+  // Saved means on the server: another device can see the step.
+  const steps = async () => ((await serverTasks(page)).find((t) => t.title === title) as unknown as
+    { steps: { title: string }[] } | undefined)?.steps.map((s) => s.title);
+  await expect.poll(steps).toEqual([step]);
   return row;
 }
 
