@@ -18,19 +18,31 @@
   // background read gives up after 8 s, and a
   // replay after the mutation deadline, so a hung request never holds the
   // queue longer than that.
+  // A static file (the WASM is the largest, about 400 KB) gets 30 s: 3G
+  // carries it in about 10. A sign-in, sign-up or sign-out gets 20 s: the
+  // server hashes a password, and the page says so when it fails.
   const DEADLINES = Object.freeze({
     mutation: 8000, navigation: 3000, firstNavigation: 20000, read: 8000, warm: 15000, signedIn: 8000,
+    asset: 30000, auth: 20000,
   });
   // The outbox keeps a change this long (the server keeps its key as long);
   // an older one waits for the person to send or drop it.
   const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
-  // A change answered with a server error (not a gateway's) this many times
-  // waits for the person (retry or discard) instead of being retried forever.
+  // A change answered with a plain server error (500, 501, 505...) this
+  // many times waits for the person (retry or discard) instead of being
+  // retried forever. Answers that only say "not now" never count.
   const STUCK_AFTER = 4;
   const FIRST_BACKOFF_MS = 1000;
   const MAX_BACKOFF_MS = 60000;
   // What a proxy answers while the app is away (a deploy, a restart).
   const GATEWAY = [502, 503, 504];
+  // "Not now": a gateway's answers, a request that took too long (408),
+  // too many requests (429), the same key still being worked on (409).
+  // The change is kept and tried again, after `Retry-After` when given.
+  const NOT_NOW = [408, 409, 429, ...GATEWAY];
+  // The longest `Retry-After` obeyed: a wrong header must not hold the
+  // queue for a day.
+  const MAX_RETRY_AFTER_MS = 10 * 60 * 1000;
 
   /** `outcome`: `{ status }` for an answer, `{ error: 'network' | 'timeout' }` without one. */
   function isAnswer(outcome) {
@@ -42,9 +54,9 @@
   }
 
   /**
-   * A mutation sent live: `'queue'` it (the network failed or a gateway
-   * answered), `'pause'` (401: queued too, and the account's queue held
-   * until it signs in again, as a replay's 401 does) or pass the
+   * A mutation sent live: `'queue'` it (the network failed, or the answer
+   * says "not now"), `'pause'` (401: queued too, and the account's queue
+   * held until it signs in again, as a replay's 401 does) or pass the
    * `'answer'` on. A request that cannot be replayed (no key or no account)
    * is never queued: its failure is the page's.
    */
@@ -52,7 +64,7 @@
     if (!replayable) return 'answer';
     if (!isAnswer(outcome)) return 'queue';
     if (outcome.status === 401) return 'pause';
-    return GATEWAY.includes(outcome.status) ? 'queue' : 'answer';
+    return NOT_NOW.includes(outcome.status) ? 'queue' : 'answer';
   }
 
   /**
@@ -67,7 +79,7 @@
     const status = outcome.status;
     if (isSaved(outcome)) return { verdict: 'saved', attempts };
     if (status === 401) return { verdict: 'pause', attempts };
-    if (status === 409 || GATEWAY.includes(status)) return { verdict: 'wait', attempts: attempts + 1 };
+    if (NOT_NOW.includes(status)) return { verdict: 'wait', attempts };
     if (status >= 500) {
       const next = attempts + 1;
       return { verdict: next >= STUCK_AFTER ? 'stuck' : 'wait', attempts: next };
@@ -107,6 +119,19 @@
   /** The wait before the next try after `previous` (0 at first): doubling, capped. */
   function backoff(previous) {
     return Math.min(previous ? previous * 2 : FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
+  }
+
+  /**
+   * How long an answer's `Retry-After` (seconds, or an HTTP date) asks the
+   * worker to wait from `now`, in milliseconds: 0 without one or when it
+   * cannot be read, at most `MAX_RETRY_AFTER_MS`.
+   */
+  function retryAfter(header, now) {
+    if (header == null) return 0;
+    const text = String(header).trim();
+    const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+    if (!Number.isFinite(ms) || ms <= 0) return 0;
+    return Math.min(ms, MAX_RETRY_AFTER_MS);
   }
 
   function isMutation(method, path, names) {
@@ -264,8 +289,8 @@
   }
 
   const policy = {
-    DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, GATEWAY,
-    afterSend, afterReplay, readiness, isWaiting, dated, backoff, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
+    DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, GATEWAY, NOT_NOW,
+    afterSend, afterReplay, readiness, isWaiting, dated, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
     keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;

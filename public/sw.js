@@ -264,6 +264,7 @@ async function sendMutation(event) {
       await enqueue(entry);
       return queuedAnswer(event.request);
     case 'queue':
+      retryAt = Math.max(retryAt, Date.now() + askedWait(response));
       await enqueue(entry);
       return queuedAnswer(event.request);
     default:
@@ -307,10 +308,16 @@ function scheduleReplay() {
   timer = setTimeout(() => { timer = null; replay(false); }, wait);
 }
 
-function later() {
+// The next try comes after the back-off, or after what the answer's
+// `Retry-After` asked for when that is longer.
+function later(response = null) {
   backoff = policy.backoff(backoff);
-  retryAt = Date.now() + backoff;
+  retryAt = Date.now() + Math.max(backoff, askedWait(response));
   scheduleReplay();
+}
+
+function askedWait(response) {
+  return response ? policy.retryAfter(response.headers.get('Retry-After'), Date.now()) : 0;
 }
 
 // Sends the account's waiting entries in order, one at a time. Only one
@@ -412,7 +419,7 @@ async function replayEntry(entry, account) {
       return 'next';
     default:
       if (attempts !== entry.attempts) await putEntry({ ...entry, attempts });
-      later();
+      later(response);
       return 'stop';
   }
 }
@@ -576,7 +583,7 @@ async function navigate(event) {
   const path = new URL(request.url).pathname;
   // The network's answer is passed on as soon as it starts; keeping a copy
   // for offline use happens beside it and never holds it up.
-  const network = fetch(request).then((response) => {
+  const network = fetchWithin(request, policy.DEADLINES.firstNavigation).then((response) => {
     event.waitUntil(keepNavigated(path, response.clone()).catch(() => undefined));
     return response;
   });
@@ -599,7 +606,7 @@ async function cacheFirst(request) {
   const cache = await caches.open(STATIC_CACHE);
   const cached = await cache.match(request);
   if (cached) return cached;
-  const response = await fetch(request);
+  const response = await fetchWithin(request, policy.DEADLINES.asset);
   if (response.ok) await cache.put(request, response.clone());
   return response;
 }
@@ -614,7 +621,7 @@ async function authRequest(event) {
   // slow network the answer waits a few seconds at most, and the keeping
   // goes on behind it.
   const before = await currentAccount();
-  const response = await fetch(event.request);
+  const response = await fetchWithin(event.request, policy.DEADLINES.auth);
   const next = policy.afterAuth({
     ...outcomeOf(response),
     account: response.headers.get(names.accountHeader),

@@ -157,7 +157,7 @@ async function waitingChanges(page: import('@playwright/test').Page): Promise<un
   await page.evaluate(OPEN_OUTBOX_DATABASE);
   return page.evaluate(async () => {
     const db = await (window as unknown as { openOutboxDatabase: () => Promise<IDBDatabase | null> }).openOutboxDatabase();
-    if (!db) return [];
+    if (!db) throw new Error('the outbox database is missing');
     return new Promise((resolve) => {
       const request = db.transaction('entries').objectStore('entries').getAll();
       request.onsuccess = () => resolve(request.result);

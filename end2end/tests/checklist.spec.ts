@@ -145,7 +145,8 @@ test('two ticks of a step whose requests cross: the first lost on the wire and r
   const tick = row.locator('.step input[type="checkbox"]');
   await tick.check();
   await tick.uncheck(); // before the first has an answer
-  await expect.poll(edits, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
+  await expect.poll(edits.asked, { message: 'the first was replayed' }).toBeGreaterThanOrEqual(3);
+  expect(edits.crossed(), 'the untick was answered before the tick was lost').toBe(true);
   await expect(page.locator('#outbox-status')).toBeHidden();
 
   await expect(tick).not.toBeChecked();

@@ -191,20 +191,34 @@ export async function anotherDevice(browser: Browser, name: string): Promise<{ c
   return { context, page };
 }
 
+/** Two requests to the same place whose order the wire swapped. */
+export interface CrossedOnTheWire {
+  /** How many requests were asked for so far. */
+  asked: () => number;
+  /** Whether the second was answered while the first was still on the wire. */
+  crossed: () => boolean;
+}
+
 /**
- * The first request to `pattern` dies on the wire after 600 ms (long
- * enough for a second one to cross it); every later one passes. Returns
- * how many were asked for so far.
+ * The first request to `pattern` is held on the wire until a second one
+ * has passed and been answered (10 s at most), then dies; every later one
+ * passes. So the two cross whatever the machine's speed, and `crossed`
+ * says whether they did.
  */
-export async function firstLostOnTheWire(context: BrowserContext, pattern: string): Promise<() => number> {
+export async function firstLostOnTheWire(context: BrowserContext, pattern: string): Promise<CrossedOnTheWire> {
   let asked = 0;
+  let crossed = false;
+  let secondAnswered: () => void = () => undefined;
+  const second = new Promise<boolean>((resolve) => { secondAnswered = () => resolve(true); });
   await context.route(pattern, async (route) => {
-    asked += 1;
-    if (asked === 1) {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+    const nth = ++asked;
+    if (nth === 1) {
+      crossed = await Promise.race([second, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
       return route.abort('failed');
     }
-    return route.continue();
+    const response = await route.fetch();
+    await route.fulfill({ response });
+    if (nth === 2) secondAnswered();
   });
-  return () => asked;
+  return { asked: () => asked, crossed: () => crossed };
 }

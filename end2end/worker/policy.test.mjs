@@ -20,11 +20,12 @@ const names = {
   homePage: '/',
 };
 
-test('a mutation the network fails, or a gateway answers, is kept; any other answer is passed on', () => {
-  for (const outcome of [{ error: 'network' }, { error: 'timeout' }, { status: 502 }, { status: 503 }, { status: 504 }]) {
+test('a mutation the network fails, or that is answered "not now", is kept; any other answer is passed on', () => {
+  const notNow = [408, 409, 429, 502, 503, 504].map((status) => ({ status }));
+  for (const outcome of [{ error: 'network' }, { error: 'timeout' }, ...notNow]) {
     assert.equal(policy.afterSend(outcome, true), 'queue', JSON.stringify(outcome));
   }
-  for (const status of [200, 201, 302, 400, 404, 409, 422, 500]) {
+  for (const status of [200, 201, 302, 400, 404, 413, 422, 500]) {
     assert.equal(policy.afterSend({ status }, true), 'answer', String(status));
   }
 });
@@ -63,10 +64,34 @@ test('401 pauses the account\'s queue', () => {
   assert.equal(policy.afterReplay({ status: 401 }, 0).verdict, 'pause');
 });
 
-test('409 (still running) and gateway answers wait and count, but never make an entry stuck', () => {
-  for (const status of [409, 502, 503, 504]) {
-    assert.deepEqual(policy.afterReplay({ status }, 9), { verdict: 'wait', attempts: 10 }, String(status));
+test('"not now" answers (408, 409, 429, 502, 503, 504) wait without counting toward stuck', () => {
+  for (const status of [408, 409, 429, 502, 503, 504]) {
+    assert.deepEqual(policy.afterReplay({ status }, 2), { verdict: 'wait', attempts: 2 }, String(status));
   }
+});
+
+test('a deploy\'s gateway answers followed by one 500 leave the entry waiting, not stuck', () => {
+  let attempts = 0;
+  const verdicts = [];
+  for (const status of [502, 503, 503, 504, 502, 500]) {
+    const next = policy.afterReplay({ status }, attempts);
+    verdicts.push(next.verdict);
+    attempts = next.attempts;
+  }
+  assert.deepEqual(verdicts, ['wait', 'wait', 'wait', 'wait', 'wait', 'wait']);
+  assert.equal(attempts, 1, 'only the 500 counts');
+});
+
+test('Retry-After is read in seconds or as a date, and a wrong one never holds the queue for long', () => {
+  const now = Date.parse('2026-12-06T08:00:00Z');
+  assert.equal(policy.retryAfter('5', now), 5000);
+  assert.equal(policy.retryAfter(' 120 ', now), 120000);
+  assert.equal(policy.retryAfter('Sun, 06 Dec 2026 08:00:30 GMT', now), 30000);
+  assert.equal(policy.retryAfter('Sun, 06 Dec 2026 07:00:00 GMT', now), 0, 'a date passed');
+  assert.equal(policy.retryAfter(null, now), 0);
+  assert.equal(policy.retryAfter('soon', now), 0);
+  assert.equal(policy.retryAfter('-3', now), 0);
+  assert.equal(policy.retryAfter('86400', now), policy.MAX_RETRY_AFTER_MS);
 });
 
 test('a server error waits, and after four attempts the entry waits for the person', () => {

@@ -94,7 +94,16 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
     };
     let repeat_options = move || {
         let current = form.with(|f| f.recurrence.clone());
-        let mut rules: Vec<String> = text::REPEAT_CHOICES.iter().map(|r| r.to_string()).collect();
+        // An occurrence that remembers its series' day («monthly on day 31»)
+        // is still the "every month" choice, under its own text.
+        let plain = Recurrence::parse(&current).map(|rule| rule.unanchored().to_string());
+        let mut rules: Vec<String> = text::REPEAT_CHOICES
+            .iter()
+            .map(|r| match &plain {
+                Ok(plain) if plain == r => current.clone(),
+                _ => r.to_string(),
+            })
+            .collect();
         // A rule quick add made (every 3 days, mon and thu) stays choosable.
         if !current.is_empty() && !rules.contains(&current) {
             rules.insert(0, current.clone());

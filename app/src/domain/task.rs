@@ -96,7 +96,13 @@ impl Task {
             );
         }
         if let Some(due) = patch.due {
+            let day_before = self.due.map(|d| d.date);
             applied |= set_if_later(&mut self.due, &mut clocks.due, due, stamp, |d| *d);
+            // Moved by hand, an occurrence starts its series' day anew:
+            // a monthly task moved to the 20th repeats on the 20th.
+            if self.due.map(|d| d.date) != day_before {
+                self.recurrence = self.recurrence.as_ref().map(Recurrence::unanchored);
+            }
         }
         if let Some(priority) = patch.priority {
             applied |= set_if_later(
@@ -116,7 +122,7 @@ impl Task {
                 &mut clocks.recurrence,
                 rule.clone(),
                 stamp,
-                |r| r.as_ref().map(ToString::to_string),
+                rule_order,
             );
         }
         if self.recurrence.is_some() && self.series_id.is_none() {
@@ -193,7 +199,7 @@ impl Task {
             &mut mine.recurrence,
             other.recurrence.clone(),
             theirs.recurrence,
-            |r| r.as_ref().map(ToString::to_string),
+            rule_order,
         );
         set_if_later(
             &mut self.completed_at,
@@ -262,6 +268,7 @@ impl Task {
         let series = self.series_id.unwrap_or(self.id);
         let base = self.due.map_or(completed_on, |due| due.date);
         let date = rule.next_after(base);
+        let recurrence = Some(rule.for_next(base, date));
         let at = to_millis(at);
         let id = TaskId::occurrence(series, date);
         let steps = self
@@ -276,6 +283,7 @@ impl Task {
                 date,
                 time: self.due.and_then(|due| due.time),
             }),
+            recurrence,
             series_id: Some(series),
             created_at: at,
             updated_at: at,
@@ -286,6 +294,15 @@ impl Task {
             ..self.clone()
         })
     }
+}
+
+/// How two rules set in the same millisecond are ordered (the higher
+/// wins). A series' remembered day is set only when an occurrence is made
+/// and forgotten only by a later move, so of two copies alike but for it,
+/// the one that forgot is the later: it orders higher.
+fn rule_order(rule: &Option<Recurrence>) -> Option<(String, bool)> {
+    rule.as_ref()
+        .map(|r| (r.unanchored().to_string(), *r == r.unanchored()))
 }
 
 #[cfg(test)]
@@ -501,5 +518,65 @@ mod tests {
             third.id,
             TaskId::occurrence(first.id, NaiveDate::from_ymd_opt(2026, 9, 3).unwrap())
         );
+    }
+
+    fn due_dates_of_twelve_occurrences(first: Task) -> Vec<String> {
+        let mut occurrence = first;
+        let mut dates = Vec::new();
+        for hour in 8..20 {
+            dates.push(occurrence.due.unwrap().date.to_string());
+            occurrence = occurrence
+                .next_occurrence(NaiveDate::MIN, at(hour))
+                .unwrap();
+        }
+        dates
+    }
+
+    #[test]
+    fn a_monthly_task_of_the_31st_comes_back_to_the_31st_after_february() {
+        let dates = due_dates_of_twelve_occurrences(task("monthly", "2027-01-31"));
+        assert_eq!(
+            &dates[..4],
+            ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"]
+        );
+        assert_eq!(dates[11], "2027-12-31");
+    }
+
+    #[test]
+    fn a_yearly_task_of_29_february_comes_back_to_it_every_leap_year() {
+        let dates = due_dates_of_twelve_occurrences(task("yearly", "2028-02-29"));
+        assert_eq!(
+            &dates[..5],
+            [
+                "2028-02-29",
+                "2029-02-28",
+                "2030-02-28",
+                "2031-02-28",
+                "2032-02-29"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_occurrence_moved_by_hand_repeats_from_its_new_day() {
+        let first = task("monthly", "2027-01-31");
+        let mut february = first.next_occurrence(NaiveDate::MIN, at(8)).unwrap();
+        let moved = crate::domain::PatchForm {
+            due_date: Some("2027-02-20".into()),
+            due_time: Some(String::new()),
+            ..Default::default()
+        }
+        .parse()
+        .unwrap();
+        let before_move = february.clone();
+        assert!(february.edit(&moved, at(9)));
+        let march = february.next_occurrence(NaiveDate::MIN, at(10)).unwrap();
+        assert_eq!(march.due.unwrap().date.to_string(), "2027-03-20");
+        // A copy read before the move, merged either way, forgets the day too.
+        let mut stale = before_move;
+        stale.merge(&february);
+        assert_eq!(stale.recurrence, Some(Recurrence::MONTHLY));
+        february.merge(&stale);
+        assert_eq!(february.recurrence, Some(Recurrence::MONTHLY));
     }
 }

@@ -115,9 +115,14 @@ impl Outbox {
             let account = self.account.get_untracked();
             leptos::task::spawn_local(async move {
                 let answer = super::send::post(&entry, account.map(|id| id.to_string())).await;
-                // An answer for an account this page no longer shows (signed
-                // out meanwhile) is not drawn into the next one's.
-                if outbox.account.get_untracked() == account {
+                // An answer for an account this page no longer shows, or
+                // that came after the page forgot what it was sending
+                // (signed out meanwhile, even if the same person signed in
+                // again), is not drawn: the worker settles its own copy.
+                let still_sending = outbox
+                    .sending
+                    .with_untracked(|all| all.iter().any(|e| e.key == entry.key));
+                if still_sending && outbox.account.get_untracked() == account {
                     outbox.answered(entry, answer);
                 }
             });
@@ -345,7 +350,12 @@ impl Outbox {
         self.clear();
     }
 
+    /// Forgets everything of the account shown until now. What it was
+    /// sending too: an answer still on its way is then not drawn, and no
+    /// row stays `sending` (and the refresh held) for ever.
     fn clear(&self) {
+        self.sending.set(Vec::new());
+        self.sent.set_value(Vec::new());
         self.known.set(Known::default());
         self.refused.set(Vec::new());
         self.held.set(Vec::new());
@@ -651,7 +661,7 @@ mod browser {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::TaskId;
+    use crate::api::SetCompleted;
 
     /// A page's outbox for a signed-in account (alive while the owner is).
     fn signed_in() -> (Owner, Outbox, UserId) {
@@ -722,5 +732,22 @@ mod tests {
         let (_owner, outbox, _) = signed_in();
         outbox.receive(news(UserId::new(), vec![completion()]));
         assert!(drawn(&outbox).is_empty());
+    }
+
+    #[test]
+    fn signing_out_while_a_change_is_on_its_way_leaves_nothing_sending() {
+        let (_owner, outbox, _account) = signed_in();
+        let id = TaskId::new();
+        outbox.send(|at| SetCompleted {
+            id,
+            completed: true,
+            at: Some(at),
+        });
+        assert_eq!(outbox.in_flight().len(), 1, "on its way");
+        assert_eq!(outbox.draining_count(), 1);
+
+        outbox.forget_account();
+        assert!(outbox.in_flight().is_empty(), "nothing drawn as sending");
+        assert_eq!(outbox.draining_count(), 0, "the refresh is not held");
     }
 }

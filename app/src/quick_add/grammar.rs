@@ -142,8 +142,8 @@ fn repetition(words: &[&str]) -> Option<(usize, Meaning)> {
     let single = match *words.first()? {
         "ежедневно" | "daily" => rule(Recurrence::EveryDays(1)),
         "еженедельно" | "weekly" => Some(Meaning::Repeat(Repeat::WeeklyOnDueDay)),
-        "ежемесячно" | "monthly" => rule(Recurrence::Monthly),
-        "ежегодно" | "yearly" => rule(Recurrence::Yearly),
+        "ежемесячно" | "monthly" => rule(Recurrence::MONTHLY),
+        "ежегодно" | "yearly" => rule(Recurrence::YEARLY),
         _ => None,
     };
     if let Some(meaning) = single {
@@ -157,8 +157,8 @@ fn repetition(words: &[&str]) -> Option<(usize, Meaning)> {
     }
     let next = *words.get(1)?;
     let meaning = match next {
-        "месяц" | "month" => rule(Recurrence::Monthly),
-        "год" | "year" => rule(Recurrence::Yearly),
+        "месяц" | "month" => rule(Recurrence::MONTHLY),
+        "год" | "year" => rule(Recurrence::YEARLY),
         word if unit_days(word) == Some(1) => rule(Recurrence::EveryDays(1)),
         word if unit_days(word) == Some(7) => Some(Meaning::Repeat(Repeat::WeeklyOnDueDay)),
         word => weekday(word).map(|day| Meaning::Repeat(Repeat::WeeklyOn(day))),

@@ -46,8 +46,8 @@ pub fn recurrence(locale: Locale, rule: &Recurrence) -> String {
                 td_string!(locale, on_weekdays, days = names.join(", ")).to_string()
             }
         },
-        Recurrence::Monthly => td_string!(locale, every_month).to_string(),
-        Recurrence::Yearly => td_string!(locale, every_year).to_string(),
+        Recurrence::Monthly { .. } => td_string!(locale, every_month).to_string(),
+        Recurrence::Yearly { .. } => td_string!(locale, every_year).to_string(),
     }
 }
 

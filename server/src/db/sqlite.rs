@@ -40,9 +40,11 @@ impl SqliteDriver {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
-            // NORMAL is durable in WAL mode except across a power cut, where
-            // the last transactions may roll back (never corrupt).
-            .synchronous(SqliteSynchronous::Normal)
+            // FULL: a commit is on the disk before the answer leaves, so a
+            // change the page dropped from its queue as saved survives a
+            // power cut (NORMAL may roll the last ones back). Its cost on
+            // the key-layer bench: BENCHMARKS.md.
+            .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
         let pool = SqlitePoolOptions::new()
@@ -214,4 +216,27 @@ fn parsed<T, E: std::fmt::Display>(
     row.text(column)?
         .map(|text| parse(&text).map_err(|e| corrupt(column, e)))
         .transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn every_connection_waits_for_the_disk_before_a_commit_returns() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("tetrad.db").display());
+        let driver = SqliteDriver::connect(&url).await.unwrap();
+        // Each of the pool's connections, not just the first.
+        let mut held = Vec::new();
+        for _ in 0..3 {
+            let mut connection = driver.pool.acquire().await.unwrap();
+            let level: i64 = sqlx::query_scalar("PRAGMA synchronous")
+                .fetch_one(&mut *connection)
+                .await
+                .unwrap();
+            assert_eq!(level, 2, "2 is FULL (1 is NORMAL)");
+            held.push(connection);
+        }
+    }
 }

@@ -62,11 +62,15 @@ pub async fn calendar_feed(
         .find_calendar_feed(&token.hash())
         .await?
         .ok_or(FeedError::NotFound)?;
-    let since = calendar::done_since(Utc::now());
+    let now = Utc::now();
     let tasks = storage
-        .calendar_tasks(owner.user_id, since, calendar::MOST_EVENTS)
+        .calendar_tasks(
+            owner.user_id,
+            calendar::done_since(now),
+            calendar::MOST_EVENTS,
+        )
         .await?;
-    let body = calendar::feed(&owner, &tasks);
+    let body = calendar::feed(&owner, &tasks, now);
     Ok((
         [
             (CONTENT_TYPE, "text/calendar; charset=utf-8"),

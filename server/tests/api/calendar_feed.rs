@@ -5,7 +5,7 @@ use crate::support::{error_code, spawn_app, Backend, Student};
 use app::api::NewCalendarLink;
 use app::domain::Task;
 use chrono::{NaiveDate, SubsecRound, Utc};
-use icalendar::{Calendar, CalendarDateTime, Component, DatePerhapsTime, Event};
+use icalendar::{Calendar, CalendarComponent, CalendarDateTime, Component, DatePerhapsTime, Event};
 use reqwest::StatusCode;
 use uuid::Uuid;
 
@@ -108,6 +108,20 @@ fn by_summary<'c>(calendar: &'c Calendar, summary: &str) -> &'c Event {
         .unwrap_or_else(|| panic!("no event {summary:?} in {:?}", summaries(calendar)))
 }
 
+/// The `TZID`s of the feed's `VTIMEZONE`s.
+fn zones_defined(calendar: &Calendar) -> Vec<&str> {
+    calendar
+        .components
+        .iter()
+        .filter_map(|component| match component {
+            CalendarComponent::Other(other) if other.component_kind() == "VTIMEZONE" => {
+                other.property_value("TZID")
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 fn date(text: &str) -> NaiveDate {
     text.parse().unwrap()
 }
@@ -172,6 +186,11 @@ async fn the_feed_holds_each_dated_task_as_an_event_at_its_time_in_the_persons_z
     assert_eq!(
         timed.get_end(),
         Some(in_zone("2026-12-10T19:00:00", "Europe/Moscow"))
+    );
+    assert_eq!(
+        zones_defined(&calendar),
+        ["Europe/Moscow"],
+        "the zone the events name is defined in the feed (RFC 5545 §3.2.19)"
     );
     // iCalendar's times are to the second.
     let changed = test.updated_at.trunc_subsecs(0);
