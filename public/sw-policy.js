@@ -162,6 +162,19 @@
   }
 
   /**
+   * How far the server's clock is from this device's, in milliseconds to
+   * add to it, from an answer's `Date` header (whole seconds: the middle
+   * of its second is taken) and when the request left and its answer came
+   * (`sent`, `received`, by this device's clock). `null` without a date,
+   * or when the round trip took too long to say anything to the second.
+   */
+  function clockOffset(dateHeader, sent, received) {
+    const server = Date.parse(dateHeader || '');
+    if (!Number.isFinite(server) || received - sent > 5000) return null;
+    return Math.round(server + 500 - (sent + received) / 2);
+  }
+
+  /**
    * The form of a change made before the page was live carries no time:
    * the worker adds the moment it saw it (`at`, ISO 8601), before the first
    * send, so a later replay is the same request and the change is dated by
@@ -290,7 +303,7 @@
 
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, GATEWAY, NOT_NOW,
-    afterSend, afterReplay, readiness, isWaiting, dated, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
+    afterSend, afterReplay, readiness, isWaiting, dated, clockOffset, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
     keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;

@@ -96,14 +96,46 @@ async function setCurrentAccount(value) {
   await done((await store('meta', 'readwrite')).put({ name: 'account', value }));
 }
 
+// How far the server's clock is from this phone's (docs/design.md §2),
+// learned from the `Date` of every answer the worker sees and kept, so a
+// worker woken offline still knows it. `null` until the first answer.
+let clockOffset;
+
+async function serverClockOffset() {
+  if (clockOffset === undefined) {
+    const row = await done((await store('meta')).get('clock'));
+    clockOffset = row ? row.value : null;
+  }
+  return clockOffset;
+}
+
+// Never holds up the answer: the offset is taken at once, and written
+// down only when it moved by a second or more.
+async function learnClock(response, sent) {
+  const offset = policy.clockOffset(response.headers.get('Date'), sent, Date.now());
+  if (offset === null) return;
+  const before = await serverClockOffset();
+  clockOffset = offset;
+  if (before !== null && Math.abs(offset - before) < 1000) return;
+  await done((await store('meta', 'readwrite')).put({ name: 'clock', value: offset }));
+}
+
+/** Now by the server's clock as far as this phone knows it (its own clock before any answer). */
+async function serverNow() {
+  return Date.now() + ((await serverClockOffset()) || 0);
+}
+
 // ---------------------------------------------------------------- the network
 
 /** `fetch` that gives up after `ms` (an aborted request counts as no answer). */
 async function fetchWithin(request, ms, init = {}) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
+  const sent = Date.now();
   try {
-    return await fetch(request, { ...init, signal: controller.signal });
+    const response = await fetch(request, { ...init, signal: controller.signal });
+    learnClock(response, sent).catch(() => undefined);
+    return response;
   } finally {
     clearTimeout(timer);
   }
@@ -124,8 +156,15 @@ async function snapshot(account) {
     stuck: entry.state === 'stuck', sending: entry.state === 'sending' && now <= entry.until,
     status: entry.status ?? null, reason: entry.reason ?? null,
   });
+  const offset = await serverClockOffset();
   return {
     account,
+    // The server's time now, when the worker has heard from it: a page that
+    // has not (opened offline) corrects its clock by it.
+    serverNow: offset === null ? null : now + offset,
+    // The session ended (a password changed elsewhere, or it expired):
+    // the queue waits for this account to sign in again, and says so.
+    paused: Boolean(account) && pausedFor === account,
     pending: entries.filter((e) => e.state !== 'failed').map(view),
     failures: entries.filter((e) => e.state === 'failed').map(view),
     recent: recentlySaved(account, now).map((e) => ({ ...view(e), stuck: false, sending: false })),
@@ -226,7 +265,9 @@ async function sendMutation(event) {
   if (replayable && !formField(body, names.timeField)) {
     // A form posted before the page was live: dated now, once, so every
     // send of it is the same request.
-    body = policy.dated(body, Date.now(), names.timeField);
+    // By the server's clock as this phone knows it: a phone whose clock
+    // runs hours off must not win or lose by it.
+    body = policy.dated(body, await serverNow(), names.timeField);
     request = new Request(request.url, {
       method: 'POST', headers, body, credentials: 'same-origin', redirect: 'manual',
     });

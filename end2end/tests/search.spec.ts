@@ -81,3 +81,22 @@ test('offline, search runs over the tasks the phone knows, made offline too, and
   await expect(page.getByText('Нет сети', { exact: false })).toHaveCount(0);
   await expect(results(page)).toHaveCount(2);
 });
+
+test('a search address opened offline (a bookmark, a reopened tab) searches what the phone knows', async ({ page }) => {
+  await signUp(page, uniqueName('offaddress'));
+  await waitForOutbox(page);
+  await addTask(page, 'Алгебра №245');
+  await addTask(page, 'История: даты');
+  await goOffline(page);
+  await quickAdd(page, 'Контрольная по алгебре');
+  await expect(taskRow(page, 'Контрольная по алгебре')).toHaveAttribute('data-sync', 'queued');
+
+  await page.goto('/search?q=%D0%B0%D0%BB%D0%B3%D0%B5%D0%B1%D1%80%D0%B0');
+  await waitForHydration(page);
+  await expect(page.locator('#search-words')).toHaveValue('алгебра');
+  await expect(page.getByText('Нет сети: ищу среди задач, которые уже есть на этом устройстве.', { exact: false })).toBeVisible();
+  await expect(results(page)).toHaveCount(2);
+  await expect(taskRow(page, 'Алгебра №245')).toBeVisible();
+  await expect(taskRow(page, 'Контрольная по алгебре')).toHaveAttribute('data-sync', 'queued');
+  await expect(taskRow(page, 'История: даты')).toHaveCount(0);
+});

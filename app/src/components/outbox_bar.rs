@@ -15,6 +15,9 @@ pub fn OutboxBar() -> impl IntoView {
     let count = move || outbox.pending_count();
     let stuck = move || outbox.stuck();
     let failures = move || outbox.failures();
+    // Changes wait for this account to sign in again: the bar says why and
+    // where, or they would wait unseen.
+    let session_ended = move || outbox.snapshot.with(|s| s.paused) && count() > 0;
     // Every title this page has seen, so a failure about a task deleted
     // meanwhile (gone from the list) still names it.
     let titles = StoredValue::new(HashMap::<TaskId, String>::new());
@@ -70,6 +73,12 @@ pub fn OutboxBar() -> impl IntoView {
                         .collect_view()
                 }}
             </ul>
+            <Show when=session_ended>
+                <p class="session-ended" role="alert">
+                    {t!(i18n, session_ended)} " "
+                    <a href="/signin">{t!(i18n, sign_in_again)}</a>
+                </p>
+            </Show>
             <div
                 id="outbox-status"
                 role="status"

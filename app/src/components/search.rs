@@ -5,7 +5,8 @@
 //! The server searches (with word forms) as the person types; without a
 //! network the page searches the tasks it knows, with every change not yet
 //! saved on top, and says the results may be incomplete. It is a real form
-//! (`GET /search?q=…`), so it searches before the WASM has loaded too.
+//! (`GET /search?q=…`), so it searches before the WASM has loaded too, and
+//! an address opened offline is searched once the page is live.
 
 use super::planning::{FirstRead, Planning};
 use super::task_item::{row_in, RowIn};
@@ -16,6 +17,7 @@ use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::{use_outbox, Shown};
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 /// How long the page waits after a keystroke before it searches.
 const TYPING_PAUSE_MS: u64 = 250;
@@ -66,6 +68,22 @@ pub fn SearchBox(
         Some(Err(error)) => search.error.set(Some(error)),
         None => {}
     }
+    // The phone's kept copy of this page answers any search address offline
+    // (a bookmark, a reopened tab), drawn with what it was kept with: once
+    // live, the page searches for what the address asks, as typing would
+    // (offline, among the tasks the page knows).
+    let address = use_query_map();
+    Effect::new(move |_| {
+        let (words, done) = address.with_untracked(|q| {
+            let done = q.get("done").is_some_and(|done| done == "true");
+            (q.get("q").unwrap_or_default(), done)
+        });
+        if words != search.words.get_untracked() || done != search.done.get_untracked() {
+            search.words.set(words);
+            search.done.set(done);
+            search.run();
+        }
+    });
     let typed = move |ev| {
         search.words.set(event_target_value(&ev));
         search.after_a_pause();

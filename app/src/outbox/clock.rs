@@ -22,6 +22,17 @@ pub fn synchronise() {
     browser::synchronise();
 }
 
+/// Takes the server's time as the worker knows it (`server_now`, read
+/// just now), until this page has asked the server itself (more exact): a
+/// page opened offline, which cannot ask, still stamps its changes by the
+/// server's clock.
+pub fn adopt(server_now: i64) {
+    #[cfg(feature = "hydrate")]
+    browser::adopt(server_now);
+    #[cfg(not(feature = "hydrate"))]
+    let _ = server_now;
+}
+
 /// The correction learned from one exchange: the server's time against the
 /// middle of the round trip (`sent` and `received` by the browser's clock).
 pub fn offset(server: i64, sent: f64, received: f64) -> f64 {
@@ -88,6 +99,18 @@ mod browser {
         DateTime::from_timestamp_millis(stamp).unwrap_or_else(Utc::now)
     }
 
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Whether this page has heard the server's time itself.
+    static ASKED: AtomicBool = AtomicBool::new(false);
+
+    pub fn adopt(server_now: i64) {
+        if !ASKED.load(Ordering::Relaxed) {
+            let (_, last) = kept();
+            keep(server_now as f64 - js_sys::Date::now(), last);
+        }
+    }
+
     pub fn synchronise() {
         leptos::task::spawn_local(async {
             let sent = js_sys::Date::now();
@@ -95,6 +118,7 @@ mod browser {
                 let received = js_sys::Date::now();
                 let (_, last) = kept();
                 keep(super::offset(server, sent, received), last);
+                ASKED.store(true, Ordering::Relaxed);
             }
         });
     }

@@ -29,6 +29,15 @@ pub struct Snapshot {
     /// read before them (loaded while they were sent) draws them on top.
     #[serde(default)]
     pub recent: Vec<Entry>,
+    /// The server's time when the worker wrote this, by what it learned
+    /// from the answers it saw (milliseconds since the epoch); `None`
+    /// before it heard from the server.
+    #[serde(default, rename = "serverNow")]
+    pub server_now: Option<i64>,
+    /// The account's session ended elsewhere (a password change, an
+    /// expiry): its changes wait until it signs in again on this phone.
+    #[serde(default)]
+    pub paused: bool,
 }
 
 /// One request as the worker stored it.

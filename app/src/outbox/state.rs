@@ -421,6 +421,9 @@ impl Outbox {
     /// and did not refuse were taken by the server; they stay drawn until
     /// the list is read again, which this asks for.
     pub fn receive(&self, snapshot: Snapshot) {
+        if let Some(server_now) = snapshot.server_now {
+            clock::adopt(server_now);
+        }
         let shown = self.account.get_untracked().map(|id| id.to_string());
         if snapshot.account != shown {
             // Another account's queue (a sign-in in another tab): not ours

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import {
+  addTask, anotherDevice, goOffline, serverTasks, signUp, tap, taskRow, uniqueName, waitForOutbox,
+} from './helpers';
+
+// docs/design.md §2: a phone whose clock is hours off still lets the last
+// action win. The page stamps each change with its clock corrected by the
+// server's (`/api/clock`); these tests run the phone's page on a clock two
+// hours ahead or behind (Playwright's clock, page only) and a laptop on
+// the true one. Each fails when the correction is left out.
+
+const TWO_HOURS = 2 * 60 * 60 * 1000;
+const bar = (page: import('@playwright/test').Page) => page.locator('#outbox-status');
+
+/** Waits until the page has learned how far its clock is from the server's. */
+async function corrected(page: import('@playwright/test').Page, off: number) {
+  await expect.poll(async () => {
+    const kept = await page.evaluate(() => localStorage.getItem('tetrad-clock'));
+    const offset = Number((kept ?? '').split(',')[0]);
+    return Math.abs(offset + off) < 60_000;
+  }, { message: 'the page learned the correction' }).toBe(true);
+}
+
+async function rename(on: import('@playwright/test').Page, from: string, to: string) {
+  const row = taskRow(on, from);
+  await row.locator('summary').click();
+  await row.locator('input[name="title"]').fill(to);
+  await row.locator('input[name="title"]').press('Enter');
+  await expect(taskRow(on, to)).toBeVisible();
+}
+
+async function aheadAndOverruled(
+  page: import('@playwright/test').Page, browser: import('@playwright/test').Browser, prefix: string,
+) {
+  const name = uniqueName(prefix);
+  await signUp(page, name);
+  await waitForOutbox(page);
+  await corrected(page, TWO_HOURS);
+  await addTask(page, 'Химия');
+  const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
+
+  // The phone, in the metro: done (by its clock, two hours from now).
+  await goOffline(page);
+  await tap(page, 'Химия', true);
+  await expect(taskRow(page, 'Химия')).toHaveAttribute('data-sync', 'queued');
+  // The laptop, later in truth: done, then not done after all.
+  await tap(laptop, 'Химия', true);
+  await expect(taskRow(laptop, 'Химия')).toHaveAttribute('data-sync', 'saved');
+  await tap(laptop, 'Химия', false);
+  await expect(taskRow(laptop, 'Химия')).toHaveAttribute('data-sync', 'saved');
+
+  await page.context().setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  const tasks = await serverTasks(laptop);
+  expect(tasks).toHaveLength(1);
+  expect(tasks[0].completed_at, 'the laptop\'s later "not done" stands').toBeNull();
+  await expect(taskRow(page, 'Химия').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'false');
+  await laptopContext.close();
+}
+
+test('a phone two hours ahead: its tap made offline, older than the laptop\'s, arrives last and alters nothing', async ({ page, context, browser }) => {
+  await context.clock.install({ time: Date.now() + TWO_HOURS });
+  await aheadAndOverruled(page, browser, 'ahead');
+});
+
+test('a phone two hours ahead whose page never heard the server\'s time stamps by what the worker learned from its answers', async ({ page, context, browser }) => {
+  await context.clock.install({ time: Date.now() + TWO_HOURS });
+  // The page's own question about the time never gets an answer.
+  await context.route('**/api/clock', (route) => route.abort('failed'));
+  await aheadAndOverruled(page, browser, 'aheadnoclock');
+});
+
+test('a phone two hours behind: its rename made offline after the laptop\'s arrives last and wins', async ({ page, context, browser }) => {
+  await context.clock.install({ time: Date.now() - TWO_HOURS });
+  const name = uniqueName('behind');
+  await signUp(page, name);
+  await waitForOutbox(page);
+  await corrected(page, -TWO_HOURS);
+  await addTask(page, 'Доклад');
+  const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
+
+  await rename(laptop, 'Доклад', 'Доклад (ноутбук)');
+  await expect(taskRow(laptop, 'Доклад (ноутбук)')).toHaveAttribute('data-sync', 'saved');
+  // Later in truth, though two hours earlier by its own clock: the phone.
+  await goOffline(page);
+  await rename(page, 'Доклад', 'Доклад (телефон)');
+  await expect(taskRow(page, 'Доклад (телефон)')).toHaveAttribute('data-sync', 'queued');
+
+  await page.context().setOffline(false);
+  await expect(bar(page)).toBeHidden();
+  expect((await serverTasks(laptop)).map((t) => t.title)).toEqual(['Доклад (телефон)']);
+  await expect(taskRow(page, 'Доклад (телефон)')).toHaveAttribute('data-sync', 'saved');
+  await laptopContext.close();
+});
