@@ -163,15 +163,18 @@
 
   /**
    * How far the server's clock is from this device's, in milliseconds to
-   * add to it, from an answer's `Date` header (whole seconds: the middle
-   * of its second is taken) and when the request left and its answer came
-   * (`sent`, `received`, by this device's clock). `null` without a date,
+   * add to it, from an answer's server time (`clock`: Tetrad's own header,
+   * in milliseconds; else `date`: the `Date` header, whole seconds, of
+   * which the middle is taken) against the middle of the round trip
+   * (`sent`, `received`, by this device's clock). `null` without either,
    * or when the round trip took too long to say anything to the second.
    */
-  function clockOffset(dateHeader, sent, received) {
-    const server = Date.parse(dateHeader || '');
-    if (!Number.isFinite(server) || received - sent > 5000) return null;
-    return Math.round(server + 500 - (sent + received) / 2);
+  function clockOffset({ clock, date }, sent, received) {
+    if (received - sent > 5000) return null;
+    const millis = Number(clock);
+    const server = clock != null && Number.isFinite(millis) && millis > 0 ? millis : Date.parse(date || '') + 500;
+    if (!Number.isFinite(server)) return null;
+    return Math.round(server - (sent + received) / 2);
   }
 
   /**

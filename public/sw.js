@@ -112,7 +112,8 @@ async function serverClockOffset() {
 // Never holds up the answer: the offset is taken at once, and written
 // down only when it moved by a second or more.
 async function learnClock(response, sent) {
-  const offset = policy.clockOffset(response.headers.get('Date'), sent, Date.now());
+  const said = { clock: response.headers.get(names.clockHeader), date: response.headers.get('Date') };
+  const offset = policy.clockOffset(said, sent, Date.now());
   if (offset === null) return;
   const before = await serverClockOffset();
   clockOffset = offset;
@@ -167,7 +168,7 @@ async function snapshot(account) {
     paused: Boolean(account) && pausedFor === account,
     pending: entries.filter((e) => e.state !== 'failed').map(view),
     failures: entries.filter((e) => e.state === 'failed').map(view),
-    recent: recentlySaved(account, now).map((e) => ({ ...view(e), stuck: false, sending: false })),
+    recent: recentlySaved(account, now).map((e) => ({ ...view(e), stuck: false, sending: false, answer: e.answer ?? null })),
   };
 }
 
@@ -331,7 +332,7 @@ async function settleLive(entry, response, clientId) {
     await putEntry({ ...kept, state: 'failed', status: response.status, reason });
   } else {
     await deleteEntry(kept.seq);
-    if (response && !refused) rememberSaved(kept);
+    if (response && !refused) rememberSaved({ ...kept, answer: await response.clone().text().catch(() => null) });
     if (pageGone && response) savedUnseen.push(entry.key);
   }
   tellPagesSoon();
@@ -440,7 +441,9 @@ async function replayEntry(entry, account) {
   switch (verdict) {
     case 'saved':
       await deleteEntry(entry.seq);
-      rememberSaved(entry);
+      // With the server's answer: it says where what the person typed
+      // went when its target was deleted meanwhile (the page tells them).
+      rememberSaved({ ...entry, answer: await reason().catch(() => null) });
       tellPagesSoon();
       return 'next';
     case 'pause':

@@ -72,7 +72,9 @@ phase "release build and smoke test"
 # server on PostgreSQL (the debug run above is on SQLite), so the browser's
 # path is proven on both backends; and fresh on every device, search (the
 # PostgreSQL full-text path), the account's password, export and deletion,
-# the calendar link, and checklists (made offline too).
+# the calendar link, and checklists (made offline too); what was typed into
+# something deleted elsewhere, clocks hours off, and a session ended
+# elsewhere while changes wait.
 cargo leptos build --release --split
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
@@ -85,7 +87,7 @@ start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/
     tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
     tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts tests/fresh.spec.ts \
     tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts tests/checklist.spec.ts \
-    tests/drag.spec.ts)
+    tests/drag.spec.ts tests/kept.spec.ts tests/clocks.spec.ts tests/session_ended.spec.ts)
 # The server must never panic: a panic in a render or a request (a drag
 # handle's browser-only state dropped on another thread was one) is a
 # failure even when every page still answered.

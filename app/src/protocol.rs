@@ -15,6 +15,9 @@ pub const REPLAYED_HEADER: &str = "idempotency-replayed";
 /// request naming another account than the session's (401), and names the
 /// account on every signed-in page (so the worker knows whose it keeps).
 pub const ACCOUNT_HEADER: &str = "x-tetrad-account";
+/// The server's time, in milliseconds since the epoch, on every answer:
+/// how the worker learns how far the phone's clock is off.
+pub const CLOCK_HEADER: &str = "x-tetrad-now";
 /// The outbox's mark on an answer it made up itself (`202`: kept for later).
 pub const QUEUED_HEADER: &str = "x-tetrad-queued";
 /// When the person made a change (a form field of every mutation).
@@ -58,6 +61,7 @@ pub fn worker_names() -> serde_json::Value {
         "keyField": KEY_FIELD,
         "accountHeader": ACCOUNT_HEADER,
         "queuedHeader": QUEUED_HEADER,
+        "clockHeader": CLOCK_HEADER,
         "timeField": TIME_FIELD,
         "apiPrefix": API_PREFIX,
         "authPrefix": AUTH_PREFIX,
@@ -95,6 +99,7 @@ mod tests {
         let names = worker_names();
         assert_eq!(names["keyField"], KEY_FIELD);
         assert_eq!(names["accountHeader"], ACCOUNT_HEADER);
+        assert_eq!(names["clockHeader"], CLOCK_HEADER);
         assert_eq!(names["authPrefix"], AUTH_PREFIX);
         assert_eq!(names["homePage"], "/");
         assert_eq!(names["accountPaths"], json!(ACCOUNT_PATHS));

@@ -260,19 +260,23 @@ test('the offline page speaks the browser\'s language, Russian by default, and e
   assert.match(notKept, /<a href="\/">Сегодня<\/a>/);
 });
 
-test('the server\'s clock is read from an answer\'s Date, to the middle of its second and of the round trip', () => {
+test('the server\'s clock is read from its answers, to the millisecond, or from Date to the middle of its second', () => {
   const sent = Date.parse('2026-12-06T06:00:00.000Z');
-  // The phone runs two hours ahead: the server said 04:00:00 (its second).
-  const offset = policy.clockOffset('Sun, 06 Dec 2026 04:00:00 GMT', sent, sent + 200);
+  // The phone runs two hours ahead.
+  const server = Date.parse('2026-12-06T04:00:00.123Z');
+  assert.equal(policy.clockOffset({ clock: String(server) }, sent, sent + 200), server - (sent + 100));
+  assert.equal(policy.clockOffset({ clock: String(server), date: 'Sun, 06 Dec 2026 03:00:00 GMT' }, sent, sent + 200), server - (sent + 100), 'the milliseconds win');
+  const offset = policy.clockOffset({ date: 'Sun, 06 Dec 2026 04:00:00 GMT' }, sent, sent + 200);
   assert.equal(offset, -2 * 60 * 60 * 1000 + 500 - 100);
-  assert.equal(policy.clockOffset(null, sent, sent + 200), null);
-  assert.equal(policy.clockOffset('not a date', sent, sent + 200), null);
-  assert.equal(policy.clockOffset('Sun, 06 Dec 2026 04:00:00 GMT', sent, sent + 6000), null, 'too slow to tell');
+  assert.equal(policy.clockOffset({}, sent, sent + 200), null);
+  assert.equal(policy.clockOffset({ clock: 'soon', date: 'not a date' }, sent, sent + 200), null);
+  assert.equal(policy.clockOffset({ clock: String(server) }, sent, sent + 6000), null, 'too slow to tell');
 });
 
 test('a form posted before the page was live is dated by the server\'s clock as the phone knows it', () => {
   const phone = Date.parse('2026-12-06T06:00:00.000Z');
-  const offset = policy.clockOffset('Sun, 06 Dec 2026 04:00:00 GMT', phone - 100, phone);
+  const server = Date.parse('2026-12-06T04:00:00.450Z');
+  const offset = policy.clockOffset({ clock: String(server) }, phone - 100, phone);
   const dated = policy.dated('id=x&quick_add=y', phone + offset, 'at');
-  assert.equal(new URLSearchParams(dated).get('at'), '2026-12-06T04:00:00.550Z');
+  assert.equal(new URLSearchParams(dated).get('at'), '2026-12-06T04:00:00.500Z');
 });

@@ -10,6 +10,7 @@ use crate::http::error_status::error_status;
 use crate::http::healthz::{healthz, Draining};
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::render_deadline::render_deadline;
+use crate::http::server_clock::server_clock;
 use crate::http::service_worker::ServiceWorker;
 use crate::http::session::resolve_session;
 use crate::http::static_files;
@@ -275,6 +276,8 @@ fn router(
         // Pages, answers and static files not yet precompressed; level 5
         // costs little time per request and gets most of the gain.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(5)))
+        // The server's time on every answer, for the worker's clock.
+        .layer(axum::middleware::from_fn(server_clock))
         .layer(TraceLayer::new_for_http())
         .with_state(leptos_options)
 }

@@ -48,11 +48,34 @@ impl<'c> StepWork<'c> {
             .map_err(|e| self.call.storage_fault(e))
     }
 
+    /// One of the person's tasks, deleted or not, locked, with its steps.
+    pub async fn any_task(&mut self, id: TaskId) -> Result<Task, AppError> {
+        match self.work.tx().find_task(self.user, id).await {
+            Ok(Some(task)) => Ok(task),
+            Ok(None) => Err(self.call.reject(AppError::TaskNotFound)),
+            Err(error) => Err(self.call.storage_fault(error)),
+        }
+    }
+
     /// A step, deleted or not, and its task, locked and not deleted.
     pub async fn any_step(&mut self, id: StepId) -> Result<(Task, Step), AppError> {
+        self.step_in(id, false).await
+    }
+
+    /// A step, deleted or not, and its task, locked; deleted too when
+    /// `deleted_task` (a rename brings both back).
+    pub async fn step_in(
+        &mut self,
+        id: StepId,
+        deleted_task: bool,
+    ) -> Result<(Task, Step), AppError> {
         let not_found = |call: &Call| call.reject(AppError::StepNotFound);
         let (task_id, _) = self.step(id).await?.ok_or_else(|| not_found(self.call))?;
-        let task = self.live_task(task_id).await?;
+        let task = if deleted_task {
+            self.any_task(task_id).await?
+        } else {
+            self.live_task(task_id).await?
+        };
         // Read again now that the task is locked.
         let (_, step) = self.step(id).await?.ok_or_else(|| not_found(self.call))?;
         Ok((task, step))
@@ -86,6 +109,15 @@ impl<'c> StepWork<'c> {
             .map_err(|e| self.call.storage_fault(e))
     }
 
+    /// Writes the task as it now is (brought back, for one).
+    pub async fn save_task(&mut self, task: &Task) -> Result<(), AppError> {
+        self.work
+            .tx()
+            .update_task(self.user, task)
+            .await
+            .map_err(|e| self.call.storage_fault(e))
+    }
+
     /// A change to its checklist made at `at` is a change to the task: its
     /// `updated_at` moves on (if later), its completion never does.
     pub async fn touch(&mut self, task: &mut Task, at: DateTime<Utc>) -> Result<(), AppError> {
@@ -102,10 +134,6 @@ impl<'c> StepWork<'c> {
     /// The answer to every step change: the task as it now is, with its
     /// steps.
     pub async fn answer(&mut self, id: TaskId) -> Result<Task, AppError> {
-        match self.work.tx().find_task(self.user, id).await {
-            Ok(Some(task)) => Ok(task),
-            Ok(None) => Err(self.call.reject(AppError::TaskNotFound)),
-            Err(error) => Err(self.call.storage_fault(error)),
-        }
+        self.any_task(id).await
     }
 }

@@ -80,7 +80,7 @@ mod imp {
         let title = StepTitle::parse(&title).map_err(|e| call.reject(AppError::InvalidTitle(e)))?;
         let at = person_time(at);
         let mut work = StepWork::begin(&call).await?;
-        let mut task = work.live_task(task_id).await?;
+        let mut task = work.any_task(task_id).await?;
         // The same id again (a repeat, a replay after the key was
         // forgotten) is the step already made: nothing changes, even if it
         // was deleted since, or renamed.
@@ -99,7 +99,13 @@ mod imp {
         let last = task.steps.iter().map(|step| step.position).max();
         let step = Step::new(id, title, last.map_or(0, |p| p + 1), at);
         work.insert(task_id, &step).await?;
-        work.touch(&mut task, at).await?;
+        // A step carries what the person typed: a task deleted on another
+        // device meanwhile comes back with it rather than lose it.
+        if task.bring_back(at) {
+            work.save_task(&task).await?;
+        } else {
+            work.touch(&mut task, at).await?;
+        }
         work.answer(task_id).await
     }
 
@@ -120,17 +126,25 @@ mod imp {
             .map_err(|e| call.reject(AppError::InvalidTitle(e)))?;
         let at = person_time(at);
         let mut work = StepWork::begin(&call).await?;
-        let (mut task, mut step) = work.live_step(id).await?;
-        let mut applied = false;
-        if let Some(title) = title {
-            applied |= step.rename(title, at);
+        // A rename carries what the person typed: the step, and its task,
+        // deleted on another device meanwhile come back with it. A tick
+        // alone carries nothing typed, and is refused as before.
+        let (mut task, mut step) = match title {
+            Some(_) => work.step_in(id, true).await?,
+            None => work.live_step(id).await?,
+        };
+        let renamed = title.is_some_and(|title| step.rename(title, at));
+        let ticked = done.is_some_and(|done| step.set_done(done, at));
+        if renamed {
+            step.bring_back(at);
         }
-        if let Some(done) = done {
-            applied |= step.set_done(done, at);
-        }
-        if applied {
+        if renamed || ticked {
             work.save(&step).await?;
-            work.touch(&mut task, at).await?;
+            if renamed && task.bring_back(at) {
+                work.save_task(&task).await?;
+            } else {
+                work.touch(&mut task, at).await?;
+            }
         }
         work.answer(task.id).await
     }

@@ -142,7 +142,7 @@ pub async fn reorder_tasks(
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::{person_time, Call};
-    use crate::domain::{ListId, PatchForm, Stamp, Task, TaskForm, TaskId, UserId};
+    use crate::domain::{ListId, PatchForm, Task, TaskForm, TaskId, UserId};
     use crate::error::AppError;
     use crate::quick_add;
     use crate::ssr::keyed::WorkGuard;
@@ -215,13 +215,16 @@ mod imp {
         insert(&call, user, &mut work, task).await
     }
 
+    /// A new task, into the Inbox when its list was deleted (on another
+    /// device, while this waited): the person's words are kept, where the
+    /// deleted list's other tasks went.
     async fn insert(
         call: &Call,
         user: UserId,
         work: &mut WorkGuard,
-        task: Task,
+        mut task: Task,
     ) -> Result<Task, AppError> {
-        check_list(call, user, work, task.list_id).await?;
+        task.list_id = landing_list(call, user, work, task.list_id).await?;
         match work.tx().insert_task(user, &task).await {
             // Created now, or by an earlier request with the same id: either
             // way the answer is the task as stored.
@@ -237,18 +240,22 @@ mod imp {
         at: Option<DateTime<Utc>>,
     ) -> Result<Task, AppError> {
         let call = Call::begin()?;
-        let patch = patch
+        let mut patch = patch
             .parse()
             .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
         let at = person_time(at);
         let (user, mut work) = call.keyed().await?;
-        let mut task = live(&call, user, &mut work, id).await?;
-        // A move into a list is checked only if it would win: an old edit
-        // naming a list deleted since still sets its other fields.
-        if Stamp::of(at) >= task.changed.list {
-            check_list(&call, user, &mut work, patch.list_id.flatten()).await?;
+        let mut task = stored(&call, user, &mut work, id).await?;
+        // A move into a list deleted since is a move to the Inbox, where
+        // that list's tasks went.
+        if let Some(Some(list)) = patch.list_id {
+            patch.list_id = Some(landing_list(&call, user, &mut work, Some(list)).await?);
         }
+        // An edit carries what the person typed: a task deleted on another
+        // device meanwhile comes back with it rather than lose it (unless
+        // every part it sets changed later, when it brings nothing).
         if task.edit(&patch, at) {
+            task.bring_back(at);
             save(&call, user, &mut work, &task).await?;
         }
         Ok(task)
@@ -363,19 +370,20 @@ mod imp {
             .map_err(|e| call.storage_fault(e))
     }
 
-    /// A task may only go into one of the person's own lists.
-    async fn check_list(
+    /// Where a task bound for `list_id` lands: that list if it is one of
+    /// the person's, else the Inbox (a list deleted on another device, or
+    /// an id that is not theirs: nothing of another account is touched).
+    async fn landing_list(
         call: &Call,
         user: UserId,
         work: &mut WorkGuard,
         list_id: Option<ListId>,
-    ) -> Result<(), AppError> {
+    ) -> Result<Option<ListId>, AppError> {
         let Some(list_id) = list_id else {
-            return Ok(());
+            return Ok(None);
         };
         match work.tx().find_list(user, list_id).await {
-            Ok(Some(_)) => Ok(()),
-            Ok(None) => Err(call.reject(AppError::ListNotFound)),
+            Ok(found) => Ok(found.map(|_| list_id)),
             Err(error) => Err(call.storage_fault(error)),
         }
     }

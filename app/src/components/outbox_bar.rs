@@ -3,7 +3,7 @@
 
 use crate::domain::TaskId;
 use crate::i18n::{t, use_i18n};
-use crate::outbox::{use_outbox, Change, Entry};
+use crate::outbox::{use_outbox, Change, Entry, KeptElsewhere};
 use crate::text;
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -43,6 +43,25 @@ pub fn OutboxBar() -> impl IntoView {
     view! {
         <div class="outbox">
             <ul class="outbox-failures" aria-live="polite">
+                {move || {
+                    outbox
+                        .kept_elsewhere()
+                        .into_iter()
+                        .map(|(key, kept)| {
+                            let words = match &kept {
+                                KeptElsewhere::InInbox { title } => text::kept_in_inbox(i18n.get_locale(), title),
+                                KeptElsewhere::BroughtBack { title } => text::kept_brought_back(i18n.get_locale(), title),
+                            };
+                            let dismiss = key.clone();
+                            view! {
+                                <li class="kept" role="status" data-key=key>
+                                    <span>{words}</span>
+                                    <button type="button" on:click=move |_| outbox.dismiss_kept(&dismiss)>{t!(i18n, dismiss)}</button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
                 {move || {
                     stuck()
                         .into_iter()

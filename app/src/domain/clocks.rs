@@ -110,6 +110,25 @@ pub fn set_moment_if_later(
     true
 }
 
+/// Clears a deletion for a change made `at` that carries what the person
+/// typed (docs/design.md §2: what a student typed is never lost): it wins
+/// over the deletion whenever that was made, and is clocked at `at` or
+/// just after the deletion, whichever is later, so every copy merged
+/// later ends brought back. Returns whether there was a deletion.
+pub fn bring_back(
+    moment: &mut Option<DateTime<Utc>>,
+    clock: &mut Stamp,
+    at: DateTime<Utc>,
+) -> bool {
+    if moment.is_none() {
+        return false;
+    }
+    let just_after = Stamp::from_millis(clock.millis() + 1);
+    *clock = Stamp::of(at).max(just_after);
+    *moment = None;
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! step, and a change older than its part's last change alters nothing
 //! (`StepClocks`), so the last action wins.
 
-use super::clocks::{set_if_later, set_moment_if_later, StepClocks};
+use super::clocks::{bring_back, set_if_later, set_moment_if_later, StepClocks};
 use super::stamp::to_millis;
 use super::wire_time;
 use super::{Stamp, StepId, StepTitle, TaskId};
@@ -91,6 +91,13 @@ impl Step {
     pub fn set_deleted(&mut self, deleted: bool, at: DateTime<Utc>) -> bool {
         let clock = &mut self.changed.deletion;
         let applied = set_moment_if_later(&mut self.deleted_at, clock, deleted, at);
+        self.touched(applied, at)
+    }
+
+    /// Brings back a step deleted (on another device) before a rename made
+    /// `at`: the person's words are kept. Returns whether it was deleted.
+    pub fn bring_back(&mut self, at: DateTime<Utc>) -> bool {
+        let applied = bring_back(&mut self.deleted_at, &mut self.changed.deletion, at);
         self.touched(applied, at)
     }
 

@@ -3,7 +3,7 @@
 //! gives the same task, and a change older than the field's last one
 //! alters nothing (`clocks`), so the last action wins.
 
-use super::clocks::{set_if_later, set_moment_if_later, Clocks};
+use super::clocks::{bring_back, set_if_later, set_moment_if_later, Clocks};
 use super::stamp::to_millis;
 use super::step::{in_order, Step};
 use super::wire_time;
@@ -144,6 +144,15 @@ impl Task {
     pub fn set_deleted(&mut self, deleted: bool, at: DateTime<Utc>) -> bool {
         let clock = &mut self.changed.deletion;
         let applied = set_moment_if_later(&mut self.deleted_at, clock, deleted, at);
+        self.touched(applied, at)
+    }
+
+    /// Brings back a task deleted (on another device) before a change made
+    /// `at` that carries what the person typed into it (an edit, a step):
+    /// their words are kept, and the task shows again. Returns whether it
+    /// was deleted.
+    pub fn bring_back(&mut self, at: DateTime<Utc>) -> bool {
+        let applied = bring_back(&mut self.deleted_at, &mut self.changed.deletion, at);
         self.touched(applied, at)
     }
 

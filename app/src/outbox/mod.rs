@@ -6,6 +6,7 @@
 
 mod change;
 pub mod clock;
+mod kept_elsewhere;
 mod known;
 mod memory;
 mod overlay;
@@ -15,6 +16,7 @@ mod state;
 mod step_change;
 
 pub use change::Change;
+pub use kept_elsewhere::KeptElsewhere;
 pub use known::Known;
 pub use overlay::{overlay, Layers, Mark, Shown};
 pub use send::Answer;

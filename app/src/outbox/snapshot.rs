@@ -62,6 +62,9 @@ pub struct Entry {
     /// The server's answer body, if it refused the request.
     #[serde(default)]
     pub reason: Option<String>,
+    /// The server's answer body, for a change just saved (in `recent`).
+    #[serde(default)]
+    pub answer: Option<String>,
 }
 
 impl Snapshot {
@@ -102,6 +105,7 @@ impl Entry {
             sending: false,
             status: None,
             reason: None,
+            answer: None,
         }
     }
 
@@ -148,6 +152,7 @@ mod tests {
             sending: false,
             status: Some(status),
             reason: Some(reason.into()),
+            answer: None,
         }
     }
 
@@ -166,6 +171,7 @@ mod tests {
             stuck: true,
             status: None,
             reason: None,
+            answer: None,
             ..entry(0, "")
         };
         assert_eq!(
@@ -189,6 +195,7 @@ mod tests {
             stuck: false,
             status: None,
             reason: None,
+            answer: None,
             ..entry(0, "")
         };
         let before = Snapshot {

@@ -14,6 +14,7 @@
 //! visible), `dismiss`, `retry` and `discard` (a failure or a stuck entry,
 //! by key). Worker → page: a JSON `Snapshot`.
 
+use super::kept_elsewhere::{kept_elsewhere, KeptElsewhere};
 use super::send::Answer;
 use super::{clock, memory, overlay, Change, Entry, Known, Layers, Shown, Snapshot};
 use crate::domain::{Task, TaskId, UserId};
@@ -57,6 +58,12 @@ pub struct Outbox {
     /// What the page knows from the server.
     pub known: RwSignal<Known>,
     account: RwSignal<Option<UserId>>,
+    /// Saved changes whose words went elsewhere than sent (a deleted
+    /// list's new task to the Inbox, a deleted task brought back), by key,
+    /// shown until dismissed.
+    kept: RwSignal<Vec<(String, KeptElsewhere)>>,
+    /// The keys whose answers were read for that, so each is said once.
+    noticed: StoredValue<HashSet<String>>,
 }
 
 pub fn provide_outbox() -> Outbox {
@@ -72,6 +79,8 @@ pub fn provide_outbox() -> Outbox {
         heard: StoredValue::new(HashSet::new()),
         known: RwSignal::new(Known::default()),
         account: RwSignal::new(None),
+        kept: RwSignal::new(Vec::new()),
+        noticed: StoredValue::new(HashSet::new()),
     };
     provide_context(outbox);
     #[cfg(feature = "hydrate")]
@@ -173,6 +182,7 @@ impl Outbox {
             // vanish under a second tap.
             Answer::Saved(body) => match serde_json::from_str::<Task>(&body) {
                 Ok(task) => {
+                    self.note_kept(&entry, &task);
                     let seen = clock::now().timestamp_millis();
                     self.known.update(|known| known.take(task, seen));
                     let next = self.settled.get_untracked() + 1;
@@ -354,6 +364,7 @@ impl Outbox {
     /// sending too: an answer still on its way is then not drawn, and no
     /// row stays `sending` (and the refresh held) for ever.
     fn clear(&self) {
+        self.kept.set(Vec::new());
         self.sending.set(Vec::new());
         self.sent.set_value(Vec::new());
         self.known.set(Known::default());
@@ -362,6 +373,29 @@ impl Outbox {
         self.handed.set(Vec::new());
         self.settling.set(Vec::new());
         self.snapshot.set(Snapshot::default());
+    }
+
+    /// Reads a saved change's answer once: did its words go elsewhere?
+    fn note_kept(&self, entry: &Entry, answer: &Task) {
+        if !self.noticed.with_value(|seen| !seen.contains(&entry.key)) {
+            return;
+        }
+        self.noticed.update_value(|seen| {
+            seen.insert(entry.key.clone());
+        });
+        if let Some(kept) = kept_elsewhere(&entry.change(), entry.made_at(), answer) {
+            self.kept.update(|all| all.push((entry.key.clone(), kept)));
+        }
+    }
+
+    /// Saved changes whose words went elsewhere than sent, by key.
+    pub fn kept_elsewhere(&self) -> Vec<(String, KeptElsewhere)> {
+        self.kept.get()
+    }
+
+    /// The person has read where a change went.
+    pub fn dismiss_kept(&self, key: &str) {
+        self.kept.update(|all| all.retain(|(k, _)| k != key));
     }
 
     fn local(&self, key: &str) -> Option<Entry> {
@@ -429,6 +463,12 @@ impl Outbox {
             // Another account's queue (a sign-in in another tab): not ours
             // to draw, nor to take as saved.
             return;
+        }
+        for entry in &snapshot.recent {
+            let answer = entry.answer.as_deref();
+            if let Some(task) = answer.and_then(|body| serde_json::from_str::<Task>(body).ok()) {
+                self.note_kept(entry, &task);
+            }
         }
         let mine = |e: &Entry| e.sending && self.sent.with_value(|sent| sent.contains(&e.key));
         let mut taken: Vec<Entry> = self

@@ -19,8 +19,8 @@ pub use dates::{date_words, day_heading, due_words};
 pub use errors::error;
 pub use phrases::{
     added_to, added_to_when_online, chars_left, deleted, empty_view, failed_change,
-    pending_changes, priority_name, quick_add_preview, refused_with_status, signed_in_as,
-    view_name, waited_too_long, PRIORITY_LEVELS,
+    kept_brought_back, kept_in_inbox, pending_changes, priority_name, quick_add_preview,
+    refused_with_status, signed_in_as, view_name, waited_too_long, PRIORITY_LEVELS,
 };
 pub use recurrence::{recurrence, REPEAT_CHOICES};
 pub use worker::worker_words;

@@ -77,6 +77,16 @@ pub fn pending_changes(locale: Locale, n: usize) -> String {
     }
 }
 
+/// A new task kept in the Inbox: its list was deleted on another device.
+pub fn kept_in_inbox(locale: Locale, title: &str) -> String {
+    td_string!(locale, kept_in_inbox, title).to_string()
+}
+
+/// A task deleted on another device, brought back by the person's change.
+pub fn kept_brought_back(locale: Locale, title: &str) -> String {
+    td_string!(locale, kept_brought_back, title).to_string()
+}
+
 /// What a failure in the outbox list says: which task, then why.
 pub fn failed_change(locale: Locale, title: Option<&str>, reason: &str) -> String {
     match title {

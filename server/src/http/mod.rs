@@ -7,6 +7,7 @@ pub mod error_status;
 pub mod healthz;
 pub mod idempotency;
 pub mod render_deadline;
+pub mod server_clock;
 pub mod service_worker;
 pub mod session;
 pub mod static_files;

@@ -13,7 +13,9 @@ on_both_backends!(
     the_same_key_replayed_gets_the_stored_answer,
     steps_are_renamed_ticked_reordered_deleted_and_restored,
     an_older_change_sent_after_a_newer_one_alters_nothing,
-    a_change_to_a_deleted_step_is_refused_and_changes_nothing,
+    a_tick_of_a_deleted_step_is_refused_and_changes_nothing,
+    a_rename_of_a_step_deleted_elsewhere_brings_it_back_with_the_new_words,
+    a_step_added_or_renamed_in_a_task_deleted_elsewhere_brings_the_task_back,
     the_fifty_first_step_is_refused_and_so_is_a_restore_past_fifty,
     another_accounts_task_or_step_is_refused_and_nothing_changes,
     ticking_the_last_step_leaves_the_task_open,
@@ -281,7 +283,7 @@ async fn an_older_change_sent_after_a_newer_one_alters_nothing(backend: Backend)
     );
 }
 
-async fn a_change_to_a_deleted_step_is_refused_and_changes_nothing(backend: Backend) {
+async fn a_tick_of_a_deleted_step_is_refused_and_changes_nothing(backend: Backend) {
     let s = Student::new(backend).await;
     let task = s.task_at_seven("Алгебра", "").await;
     let ids = s.steps(&task, &["№245", "№246"]).await;
@@ -294,9 +296,9 @@ async fn a_change_to_a_deleted_step_is_refused_and_changes_nothing(backend: Back
     let before = s.read(&task).await;
     let (later, never_made) = (at(9, 0), new_id());
     for form in [
-        vec![("id", ids[0].as_str()), ("title", "из метро")],
         vec![("id", ids[0].as_str()), ("done", "true")],
         vec![("id", never_made.as_str()), ("done", "true")],
+        vec![("id", never_made.as_str()), ("title", "из метро")],
     ] {
         let mut form = form;
         form.push(("at", &later));
@@ -314,6 +316,85 @@ async fn a_change_to_a_deleted_step_is_refused_and_changes_nothing(backend: Back
     assert_eq!(answer.status(), StatusCode::NOT_FOUND);
     assert_eq!(error_code(&answer.text().await.unwrap()), "step_not_found");
     assert_eq!(s.read(&task).await, before);
+}
+
+/// docs/design.md §2: what the person typed is never lost. A step renamed
+/// offline that another device deleted meanwhile comes back renamed, even
+/// when the rename was made before the deletion.
+async fn a_rename_of_a_step_deleted_elsewhere_brings_it_back_with_the_new_words(backend: Backend) {
+    let s = Student::new(backend).await;
+    let task = s.task_at_seven("Алгебра", "").await;
+    let ids = s.steps(&task, &["№245", "№246"]).await;
+    s.done(
+        "/api/steps/delete",
+        &[("id", &ids[0]), ("deleted", "true"), ("at", &at(9, 0))],
+    )
+    .await;
+    let renamed_offline = at(8, 30);
+    let answer: Task = s
+        .ok(
+            "/api/steps/edit",
+            &[
+                ("id", &ids[0]),
+                ("title", "№245 и №247"),
+                ("at", &renamed_offline),
+            ],
+        )
+        .await;
+    assert_eq!(
+        checklist(&answer),
+        [("№245 и №247", false), ("№246", false)]
+    );
+    assert_eq!(checklist(&s.read(&task).await), checklist(&answer));
+}
+
+/// A step added offline, or a step renamed, in a task another device
+/// deleted meanwhile: the task comes back with it.
+async fn a_step_added_or_renamed_in_a_task_deleted_elsewhere_brings_the_task_back(
+    backend: Backend,
+) {
+    let s = Student::new(backend).await;
+    let task = s.task_at_seven("Реферат", "").await;
+    let ids = s.steps(&task, &["план"]).await;
+    let delete = |when: String| {
+        let task = task.clone();
+        let s = &s;
+        async move {
+            s.done(
+                "/api/tasks/delete",
+                &[("id", &task), ("deleted", "true"), ("at", &when)],
+            )
+            .await;
+        }
+    };
+    delete(at(9, 0)).await;
+    let added = s.add_step(&task, &new_id(), "источники", &at(8, 30)).await;
+    assert_eq!(added.deleted_at, None, "brought back");
+    assert_eq!(checklist(&added), [("план", false), ("источники", false)]);
+    assert!(s.tasks().await.iter().any(|t| t.id.to_string() == task));
+
+    delete(at(9, 30)).await;
+    let renamed: Task = s
+        .ok(
+            "/api/steps/edit",
+            &[
+                ("id", &ids[0]),
+                ("title", "план на 2 страницы"),
+                ("at", &at(9, 10)),
+            ],
+        )
+        .await;
+    assert_eq!(renamed.deleted_at, None);
+    assert_eq!(checklist(&renamed)[0], ("план на 2 страницы", false));
+
+    // A tick alone carries nothing typed: refused, the task stays deleted.
+    delete(at(10, 0)).await;
+    let tick = s
+        .edit_step(&[("id", &ids[0]), ("done", "true"), ("at", &at(10, 5))])
+        .await;
+    assert_eq!(tick.status(), StatusCode::NOT_FOUND);
+    assert_eq!(error_code(&tick.text().await.unwrap()), "task_not_found");
+    assert!(!s.tasks().await.iter().any(|t| t.id.to_string() == task));
 }
 
 async fn the_fifty_first_step_is_refused_and_so_is_a_restore_past_fifty(backend: Backend) {
@@ -452,12 +533,7 @@ async fn bad_input_is_named_and_changes_nothing(backend: Backend) {
     let task = s.task_at_seven("Алгебра", "").await;
     let ids = s.steps(&task, &["№245"]).await;
     let long = "ж".repeat(201);
-    let deleted_task = s.task_at_seven("Удалённая", "").await;
-    s.done(
-        "/api/tasks/delete",
-        &[("id", &deleted_task), ("deleted", "true")],
-    )
-    .await;
+    let never_made = new_id();
     let before = s.read(&task).await;
     let fresh: Vec<String> = (0..3).map(|_| new_id()).collect();
     let tries: [(&str, Form, StatusCode, &str); 7] = [
@@ -481,11 +557,7 @@ async fn bad_input_is_named_and_changes_nothing(backend: Backend) {
         ),
         (
             "/api/steps/create",
-            vec![
-                ("id", &fresh[2]),
-                ("task_id", &deleted_task),
-                ("title", "№1"),
-            ],
+            vec![("id", &fresh[2]), ("task_id", &never_made), ("title", "№1")],
             StatusCode::NOT_FOUND,
             "task_not_found",
         ),

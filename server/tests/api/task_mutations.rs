@@ -15,9 +15,11 @@ on_both_backends!(
     uncompleting_keeps_a_next_occurrence_that_was_changed,
     editing_sets_the_fields_sent_and_bad_fields_are_named,
     a_deleted_task_leaves_the_list_and_undo_brings_it_back,
-    a_deleted_task_cannot_be_completed_or_edited_until_restored,
+    a_deleted_task_cannot_be_completed_until_restored,
+    an_edit_of_a_task_deleted_elsewhere_brings_it_back_with_the_edit,
+    a_task_sent_into_a_list_deleted_meanwhile_lands_in_the_inbox,
     lists_are_created_once_renamed_and_deleted_without_losing_tasks,
-    a_task_cannot_be_put_into_another_accounts_list,
+    a_task_sent_into_another_accounts_list_lands_in_ones_own_inbox,
     reordering_sets_the_order,
     the_last_tap_wins_whatever_order_the_taps_arrive_in,
     an_older_edit_of_a_field_changes_nothing_and_a_newer_one_applies,
@@ -269,7 +271,7 @@ async fn a_deleted_task_leaves_the_list_and_undo_brings_it_back(backend: Backend
     assert_eq!(s.tasks().await.len(), 1);
 }
 
-async fn a_deleted_task_cannot_be_completed_or_edited_until_restored(backend: Backend) {
+async fn a_deleted_task_cannot_be_completed_until_restored(backend: Backend) {
     let s = Student::new(backend).await;
     let id = s.daily_task().await;
     s.done("/api/tasks/delete", &[("id", &id), ("deleted", "true")])
@@ -282,10 +284,7 @@ async fn a_deleted_task_cannot_be_completed_or_edited_until_restored(backend: Ba
         error_code(&complete.text().await.unwrap()),
         "task_not_found"
     );
-    let edit = s
-        .send("/api/tasks/edit", &[("id", &id), ("title", "Другое")])
-        .await;
-    assert_eq!(edit.status(), StatusCode::NOT_FOUND);
+    assert!(s.tasks().await.is_empty(), "still deleted");
 
     s.done("/api/tasks/delete", &[("id", &id), ("deleted", "false")])
         .await;
@@ -294,6 +293,125 @@ async fn a_deleted_task_cannot_be_completed_or_edited_until_restored(backend: Ba
         .await;
     assert!(done.completed_at.is_some());
     assert_eq!(s.tasks().await.len(), 2, "the task and its next occurrence");
+}
+
+/// docs/design.md §2: what the person typed is never lost. An edit made
+/// offline of a task another device deleted meanwhile (even before the
+/// deletion) brings the task back with the edit; an edit that loses to a
+/// later one of every part it sets brings nothing back.
+async fn an_edit_of_a_task_deleted_elsewhere_brings_it_back_with_the_edit(backend: Backend) {
+    let s = Student::new(backend).await;
+    let id = Uuid::now_v7().to_string();
+    let at = |minute: u32| format!("2026-09-01T08:{minute:02}:00.000Z");
+    s.done(
+        "/api/tasks/create",
+        &[("id", &id), ("title", "Реферат"), ("at", &at(0))],
+    )
+    .await;
+    s.done(
+        "/api/tasks/delete",
+        &[("id", &id), ("deleted", "true"), ("at", &at(20))],
+    )
+    .await;
+    let edited: Task = s
+        .ok(
+            "/api/tasks/edit",
+            &[
+                ("id", &id),
+                ("notes", "источники: стр. 45"),
+                ("set", "notes"),
+                ("at", &at(10)),
+            ],
+        )
+        .await;
+    assert_eq!(edited.deleted_at, None);
+    assert_eq!(edited.notes.as_str(), "источники: стр. 45");
+    let listed = s.tasks().await;
+    assert_eq!(listed.len(), 1, "back in the list");
+    assert_eq!(listed[0].notes.as_str(), "источники: стр. 45");
+
+    // Deleted again; an edit older than the last change of its part.
+    s.done(
+        "/api/tasks/edit",
+        &[
+            ("id", &id),
+            ("title", "Доклад"),
+            ("set", "title"),
+            ("at", &at(30)),
+        ],
+    )
+    .await;
+    s.done(
+        "/api/tasks/delete",
+        &[("id", &id), ("deleted", "true"), ("at", &at(40))],
+    )
+    .await;
+    let stale: Task = s
+        .ok(
+            "/api/tasks/edit",
+            &[
+                ("id", &id),
+                ("title", "Старое"),
+                ("set", "title"),
+                ("at", &at(25)),
+            ],
+        )
+        .await;
+    assert!(
+        stale.deleted_at.is_some(),
+        "nothing of it applied: stays deleted"
+    );
+    assert_eq!(stale.title.as_str(), "Доклад");
+}
+
+/// A task added offline into a list another device deleted meanwhile is
+/// kept, in the Inbox (where that list's tasks went).
+async fn a_task_sent_into_a_list_deleted_meanwhile_lands_in_the_inbox(backend: Backend) {
+    let s = Student::new(backend).await;
+    let list = Uuid::now_v7().to_string();
+    s.done("/api/lists/create", &[("id", &list), ("name", "Алгебра")])
+        .await;
+    s.done("/api/lists/delete", &[("id", &list)]).await;
+    let created: Task = s
+        .ok(
+            "/api/tasks/create",
+            &[
+                ("id", &Uuid::now_v7().to_string()),
+                ("title", "№245"),
+                ("list_id", &list),
+            ],
+        )
+        .await;
+    assert_eq!(created.list_id, None);
+    let added: Task = s
+        .ok(
+            "/api/tasks/add",
+            &[
+                ("id", &Uuid::now_v7().to_string()),
+                ("quick_add", "№246"),
+                ("view", &format!("list:{list}")),
+            ],
+        )
+        .await;
+    assert_eq!(added.list_id, None);
+    let moved: Task = s
+        .ok(
+            "/api/tasks/edit",
+            &[
+                ("id", &created.id.to_string()),
+                ("list_id", &list),
+                ("set", "list"),
+            ],
+        )
+        .await;
+    assert_eq!(moved.list_id, None, "a move into it is a move to the Inbox");
+    let titles: Vec<String> = s
+        .tasks()
+        .await
+        .iter()
+        .map(|t| t.title.to_string())
+        .collect();
+    assert_eq!(titles.len(), 2, "{titles:?}");
 }
 
 async fn lists_are_created_once_renamed_and_deleted_without_losing_tasks(backend: Backend) {
@@ -331,7 +449,7 @@ async fn lists_are_created_once_renamed_and_deleted_without_losing_tasks(backend
     assert_eq!(empty.status(), StatusCode::BAD_REQUEST);
 }
 
-async fn a_task_cannot_be_put_into_another_accounts_list(backend: Backend) {
+async fn a_task_sent_into_another_accounts_list_lands_in_ones_own_inbox(backend: Backend) {
     let s = Student::new(backend).await;
     let petya = s.app.signed_up_browser("petya").await;
     let list = Uuid::now_v7().to_string();
@@ -353,7 +471,11 @@ async fn a_task_cannot_be_put_into_another_accounts_list(backend: Backend) {
             &form,
         )
         .await;
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(response.status(), StatusCode::OK);
+    let his = s.app.tasks(&petya).await;
+    assert_eq!(his.len(), 1);
+    assert_eq!(his[0].list_id, None, "in his own Inbox");
+    assert!(s.tasks().await.is_empty(), "nothing in hers");
     let rename = [("id", list.as_str()), ("name", "mine")];
     let response = s
         .app
