@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, anotherDevice, goOffline, serverTasks, signUp, tap, taskRow, uniqueName, waitForOutbox,
+  addTask, anotherDevice, goOffline, offlineTapOverruledLater, serverTasks, signUp, taskRow, uniqueName, waitForOutbox,
 } from './helpers';
 
 // docs/design.md §2: a phone whose clock is hours off still lets the last
@@ -38,23 +38,9 @@ async function aheadAndOverruled(
   await corrected(page, TWO_HOURS);
   await addTask(page, 'Химия');
   const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
-
-  // The phone, in the metro: done (by its clock, two hours from now).
-  await goOffline(page);
-  await tap(page, 'Химия', true);
-  await expect(taskRow(page, 'Химия')).toHaveAttribute('data-sync', 'queued');
-  // The laptop, later in truth: done, then not done after all.
-  await tap(laptop, 'Химия', true);
-  await expect(taskRow(laptop, 'Химия')).toHaveAttribute('data-sync', 'saved');
-  await tap(laptop, 'Химия', false);
-  await expect(taskRow(laptop, 'Химия')).toHaveAttribute('data-sync', 'saved');
-
-  await page.context().setOffline(false);
-  await expect(bar(page)).toBeHidden();
-  const tasks = await serverTasks(laptop);
-  expect(tasks).toHaveLength(1);
-  expect(tasks[0].completed_at, 'the laptop\'s later "not done" stands').toBeNull();
-  await expect(taskRow(page, 'Химия').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'false');
+  // The phone's tap, two hours from now by its clock, is earlier in truth
+  // than the laptop's two: it must lose to them.
+  await offlineTapOverruledLater(page, laptop, 'Химия');
   await laptopContext.close();
 }
 

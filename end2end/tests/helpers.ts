@@ -222,3 +222,26 @@ export async function firstLostOnTheWire(context: BrowserContext, pattern: strin
   });
   return { asked: () => asked, crossed: () => crossed };
 }
+
+/**
+ * Two devices, one task: the phone, offline, marks `title` done; the
+ * laptop, later, marks it done and then not done after all; the phone
+ * comes back online and its older tap is sent last. The laptop's "not
+ * done" must stand, on the server and on the phone.
+ */
+export async function offlineTapOverruledLater(page: Page, laptop: Page, title: string): Promise<void> {
+  await goOffline(page);
+  await tap(page, title, true);
+  await expect(taskRow(page, title)).toHaveAttribute('data-sync', 'queued');
+  await tap(laptop, title, true);
+  await expect(taskRow(laptop, title)).toHaveAttribute('data-sync', 'saved');
+  await tap(laptop, title, false);
+  await expect(taskRow(laptop, title)).toHaveAttribute('data-sync', 'saved');
+
+  await page.context().setOffline(false);
+  await expect(page.locator('#outbox-status')).toBeHidden();
+  const tasks = await serverTasks(laptop);
+  expect(tasks.find((task) => task.title === title), 'the laptop\'s later "not done" stands').toMatchObject({ completed_at: null });
+  await expect(taskRow(page, title).locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'false');
+  await expect(taskRow(page, title)).toHaveAttribute('data-sync', 'saved');
+}

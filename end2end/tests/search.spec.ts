@@ -58,14 +58,19 @@ test('a search in the address is answered with the page, before the WASM runs', 
   await expect(results(page)).toHaveCount(1);
 });
 
-test('offline, search runs over the tasks the phone knows, made offline too, and says results may be incomplete', async ({ page }) => {
-  await signUp(page, uniqueName('offsearch'));
+/** Signed up with two tasks saved, then offline with a third waiting. */
+async function offlineWithThreeTasks(page: import('@playwright/test').Page, prefix: string) {
+  await signUp(page, uniqueName(prefix));
   await waitForOutbox(page);
   await addTask(page, 'Алгебра №245');
   await addTask(page, 'История: даты');
   await goOffline(page);
   await quickAdd(page, 'Контрольная по алгебре');
   await expect(taskRow(page, 'Контрольная по алгебре')).toHaveAttribute('data-sync', 'queued');
+}
+
+test('offline, search runs over the tasks the phone knows, made offline too, and says results may be incomplete', async ({ page }) => {
+  await offlineWithThreeTasks(page, 'offsearch');
 
   await page.getByRole('link', { name: 'Поиск' }).click();
   await search(page, 'алгебру');
@@ -83,13 +88,7 @@ test('offline, search runs over the tasks the phone knows, made offline too, and
 });
 
 test('a search address opened offline (a bookmark, a reopened tab) searches what the phone knows', async ({ page }) => {
-  await signUp(page, uniqueName('offaddress'));
-  await waitForOutbox(page);
-  await addTask(page, 'Алгебра №245');
-  await addTask(page, 'История: даты');
-  await goOffline(page);
-  await quickAdd(page, 'Контрольная по алгебре');
-  await expect(taskRow(page, 'Контрольная по алгебре')).toHaveAttribute('data-sync', 'queued');
+  await offlineWithThreeTasks(page, 'offaddress');
 
   await page.goto('/search?q=%D0%B0%D0%BB%D0%B3%D0%B5%D0%B1%D1%80%D0%B0');
   await waitForHydration(page);

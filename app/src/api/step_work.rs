@@ -124,11 +124,7 @@ impl<'c> StepWork<'c> {
         if !task.step_changed(at) {
             return Ok(());
         }
-        self.work
-            .tx()
-            .update_task(self.user, task)
-            .await
-            .map_err(|e| self.call.storage_fault(e))
+        self.save_task(task).await
     }
 
     /// The answer to every step change: the task as it now is, with its

@@ -11,10 +11,12 @@
 //!   cross: the first to arrive keeps its time, by design (a completion
 //!   time must not move: a series without a due date counts from it);
 //! - a list's creation and deletion go alone; renames of one list cross;
+//! - an edit crosses no deletion of its task: arriving after it, it brings
+//!   the task back (what the person typed is kept), before it, it does not;
 //! - a change is drawn only for a task whose creation was answered.
 //!
-//! An edit or completion that crosses a deletion of its task may be
-//! refused (the task was deleted when it arrived); that is allowed.
+//! A completion that crosses a deletion of its task may be refused (the
+//! task was deleted when it arrived); that is allowed.
 
 use super::change::{Field, Fields, What};
 use super::model::{Intended, Model};
@@ -56,7 +58,7 @@ pub fn batch(model: &Model, rng: &mut Rng, serial: &mut u64) -> Vec<Drawn> {
     }
     for drawn in &mut batch.drawn {
         drawn.may_be_refused = match &drawn.what {
-            What::Edit(id, _) | What::Complete(id, _) => batch.deleting.contains(id),
+            What::Complete(id, _) => batch.deleting.contains(id),
             _ => false,
         };
     }
@@ -73,6 +75,7 @@ struct Batch {
     completing: HashSet<(Uuid, bool)>,
     completed_tasks: HashSet<Uuid>,
     rule_edited: HashSet<Uuid>,
+    edited: HashSet<Uuid>,
     deleting: HashSet<Uuid>,
     deletions: HashSet<(Uuid, bool)>,
 }
@@ -133,7 +136,7 @@ impl Batch {
         rng: &mut Rng,
         serial: &mut u64,
     ) -> Option<What> {
-        if !self.may_touch(task) {
+        if self.deleting.contains(&task.id) || !self.may_touch(task) {
             return None;
         }
         let mut set = Vec::new();
@@ -157,7 +160,11 @@ impl Batch {
                 set.push(field);
             }
         }
-        (!set.is_empty()).then_some(What::Edit(task.id, set))
+        if set.is_empty() {
+            return None;
+        }
+        self.edited.insert(task.id);
+        Some(What::Edit(task.id, set))
     }
 
     fn complete(&mut self, task: &Intended, done: bool) -> Option<What> {
@@ -178,7 +185,10 @@ impl Batch {
     }
 
     fn delete(&mut self, task: &Intended, deleted: bool) -> Option<What> {
-        if !self.deletions.insert((task.id, deleted)) || !self.may_touch(task) {
+        if (deleted && self.edited.contains(&task.id))
+            || !self.deletions.insert((task.id, deleted))
+            || !self.may_touch(task)
+        {
             return None;
         }
         if deleted {

@@ -9,7 +9,9 @@
 //! - Completing a repeating task creates its next occurrence once (its id
 //!   derived from the series and its date); un-completing takes it back
 //!   while nobody has changed it.
-//! - Changes to a deleted task are refused (the person is told).
+//! - A completion of a deleted task is refused (the person is told); an
+//!   edit that sets anything brings it back, clocked at the edit or just
+//!   after the deletion, whichever is later (what was typed is kept).
 //! - A list's name keeps its latest rename; deleting a list moves its tasks
 //!   to the Inbox, a move made when the person deleted it.
 //!
@@ -153,6 +155,9 @@ impl Model {
                 }
                 if applied {
                     task.changed(at);
+                    if task.deleted.take().is_some() {
+                        task.clocks.deletion = at.max(task.clocks.deletion + 1);
+                    }
                 }
             }
             What::Complete(id, done) => self.complete(*id, *done, at),
