@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, anotherDevice, goOffline, offlineTapOverruledLater, serverTasks, signUp, taskRow, uniqueName, waitForOutbox,
+  addTask, anotherDevice, goOffline, offlineTapOverruledLater, renameTask, serverTasks, signUp, taskRow, uniqueName, waitForOutbox,
 } from './helpers';
 
 // docs/design.md §2: a phone whose clock is hours off still lets the last
@@ -19,14 +19,6 @@ async function corrected(page: import('@playwright/test').Page, off: number) {
     const offset = Number((kept ?? '').split(',')[0]);
     return Math.abs(offset + off) < 60_000;
   }, { message: 'the page learned the correction' }).toBe(true);
-}
-
-async function rename(on: import('@playwright/test').Page, from: string, to: string) {
-  const row = taskRow(on, from);
-  await row.locator('summary').click();
-  await row.locator('input[name="title"]').fill(to);
-  await row.locator('input[name="title"]').press('Enter');
-  await expect(taskRow(on, to)).toBeVisible();
 }
 
 async function aheadAndOverruled(
@@ -65,11 +57,11 @@ test('a phone two hours behind: its rename made offline after the laptop\'s arri
   await addTask(page, 'Доклад');
   const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
 
-  await rename(laptop, 'Доклад', 'Доклад (ноутбук)');
+  await renameTask(laptop, 'Доклад', 'Доклад (ноутбук)');
   await expect(taskRow(laptop, 'Доклад (ноутбук)')).toHaveAttribute('data-sync', 'saved');
   // Later in truth, though two hours earlier by its own clock: the phone.
   await goOffline(page);
-  await rename(page, 'Доклад', 'Доклад (телефон)');
+  await renameTask(page, 'Доклад', 'Доклад (телефон)');
   await expect(taskRow(page, 'Доклад (телефон)')).toHaveAttribute('data-sync', 'queued');
 
   await page.context().setOffline(false);

@@ -144,6 +144,15 @@ export async function addTask(page: Page, title: string): Promise<void> {
   await expect(page.locator('[data-task-id]', { hasText: title })).toHaveAttribute('data-sync', 'saved');
 }
 
+/** Renames a task through its details; the new title shows at once. */
+export async function renameTask(page: Page, from: string, to: string): Promise<void> {
+  const row = taskRow(page, from);
+  await row.locator('summary').click();
+  await row.locator('input[name="title"]').fill(to);
+  await row.locator('input[name="title"]').press('Enter');
+  await expect(taskRow(page, to)).toBeVisible();
+}
+
 /** Deletes a task through its details; its row leaves at once. */
 export async function deleteTask(page: Page, title: string): Promise<void> {
   const row = taskRow(page, title);

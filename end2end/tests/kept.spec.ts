@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, anotherDevice, goOffline, postFromAnotherDevice, quickAdd, serverTasks, signUp, taskRow, uniqueName,
+  addTask, anotherDevice, goOffline, postFromAnotherDevice, renameTask, quickAdd, serverTasks, signUp, taskRow, uniqueName,
   waitForHydration, waitForOutbox,
 } from './helpers';
 
@@ -76,10 +76,7 @@ test('a task renamed offline and deleted on the laptop comes back renamed, and t
   const [talk] = await serverTasks(page);
 
   await goOffline(page);
-  const row = taskRow(page, 'Доклад');
-  await row.locator('summary').click();
-  await row.locator('input[name="title"]').fill('Доклад о Ломоносове, 5 минут');
-  await row.locator('input[name="title"]').press('Enter');
+  await renameTask(page, 'Доклад', 'Доклад о Ломоносове, 5 минут');
   await expect(taskRow(page, 'Доклад о Ломоносове, 5 минут')).toHaveAttribute('data-sync', 'queued');
   await postFromAnotherDevice(laptop, '/api/tasks/delete', { id: talk.id, deleted: 'true' });
 

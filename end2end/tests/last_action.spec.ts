@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  addTask, anotherDevice, deleteTask, firstLostOnTheWire, goOffline, offlineTapOverruledLater, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
+  addTask, anotherDevice, deleteTask, firstLostOnTheWire, goOffline, offlineTapOverruledLater, renameTask, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox,
 } from './helpers';
 
 // docs/design.md §2: the last action wins, whatever order the network delivers
@@ -54,16 +54,9 @@ test('two devices: a rename made offline earlier than the other device\'s rename
 
   const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
 
-  const rename = async (on: import('@playwright/test').Page, from: string, to: string) => {
-    const row = taskRow(on, from);
-    await row.locator('summary').click();
-    await row.locator('input[name="title"]').fill(to);
-    await row.locator('input[name="title"]').press('Enter');
-    await expect(taskRow(on, to)).toBeVisible();
-  };
   await goOffline(page);
-  await rename(page, 'Доклад', 'Доклад (телефон)');
-  await rename(laptop, 'Доклад', 'Доклад (ноутбук)');
+  await renameTask(page, 'Доклад', 'Доклад (телефон)');
+  await renameTask(laptop, 'Доклад', 'Доклад (ноутбук)');
   await expect(taskRow(laptop, 'Доклад (ноутбук)')).toHaveAttribute('data-sync', 'saved');
 
   await page.context().setOffline(false);

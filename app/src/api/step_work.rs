@@ -31,11 +31,11 @@ impl<'c> StepWork<'c> {
     /// steps; a change to a deleted task's checklist is refused, as any
     /// change to a deleted task is.
     pub async fn live_task(&mut self, id: TaskId) -> Result<Task, AppError> {
-        match self.work.tx().find_task(self.user, id).await {
-            Ok(Some(task)) if task.deleted_at.is_none() => Ok(task),
-            Ok(_) => Err(self.call.reject(AppError::TaskNotFound)),
-            Err(error) => Err(self.call.storage_fault(error)),
+        let task = self.any_task(id).await?;
+        if task.deleted_at.is_some() {
+            return Err(self.call.reject(AppError::TaskNotFound));
         }
+        Ok(task)
     }
 
     /// One of the person's steps, deleted or not, with its task's id (read
@@ -57,27 +57,23 @@ impl<'c> StepWork<'c> {
         }
     }
 
-    /// A step, deleted or not, and its task, locked and not deleted.
-    pub async fn any_step(&mut self, id: StepId) -> Result<(Task, Step), AppError> {
-        self.step_in(id, false).await
-    }
-
-    /// A step, deleted or not, and its task, locked; deleted too when
-    /// `deleted_task` (a rename brings both back).
-    pub async fn step_in(
-        &mut self,
-        id: StepId,
-        deleted_task: bool,
-    ) -> Result<(Task, Step), AppError> {
+    /// A step and its task, locked, either of them deleted or not (a
+    /// rename brings both back).
+    pub async fn step_and_task(&mut self, id: StepId) -> Result<(Task, Step), AppError> {
         let not_found = |call: &Call| call.reject(AppError::StepNotFound);
         let (task_id, _) = self.step(id).await?.ok_or_else(|| not_found(self.call))?;
-        let task = if deleted_task {
-            self.any_task(task_id).await?
-        } else {
-            self.live_task(task_id).await?
-        };
+        let task = self.any_task(task_id).await?;
         // Read again now that the task is locked.
         let (_, step) = self.step(id).await?.ok_or_else(|| not_found(self.call))?;
+        Ok((task, step))
+    }
+
+    /// A step, deleted or not, and its task, locked and not deleted.
+    pub async fn any_step(&mut self, id: StepId) -> Result<(Task, Step), AppError> {
+        let (task, step) = self.step_and_task(id).await?;
+        if task.deleted_at.is_some() {
+            return Err(self.call.reject(AppError::TaskNotFound));
+        }
         Ok((task, step))
     }
 
@@ -109,22 +105,26 @@ impl<'c> StepWork<'c> {
             .map_err(|e| self.call.storage_fault(e))
     }
 
-    /// Writes the task as it now is (brought back, for one).
-    pub async fn save_task(&mut self, task: &Task) -> Result<(), AppError> {
+    /// A change to its checklist made at `at` is a change to the task: its
+    /// `updated_at` moves on (if later), its completion never does. A
+    /// change that `carries_words` (a step added or renamed) also brings
+    /// back a task deleted on another device meanwhile: what the person
+    /// typed is kept.
+    pub async fn touch(
+        &mut self,
+        task: &mut Task,
+        at: DateTime<Utc>,
+        carries_words: bool,
+    ) -> Result<(), AppError> {
+        let brought_back = carries_words && task.bring_back(at);
+        if !task.step_changed(at) && !brought_back {
+            return Ok(());
+        }
         self.work
             .tx()
             .update_task(self.user, task)
             .await
             .map_err(|e| self.call.storage_fault(e))
-    }
-
-    /// A change to its checklist made at `at` is a change to the task: its
-    /// `updated_at` moves on (if later), its completion never does.
-    pub async fn touch(&mut self, task: &mut Task, at: DateTime<Utc>) -> Result<(), AppError> {
-        if !task.step_changed(at) {
-            return Ok(());
-        }
-        self.save_task(task).await
     }
 
     /// The answer to every step change: the task as it now is, with its

@@ -99,13 +99,7 @@ mod imp {
         let last = task.steps.iter().map(|step| step.position).max();
         let step = Step::new(id, title, last.map_or(0, |p| p + 1), at);
         work.insert(task_id, &step).await?;
-        // A step carries what the person typed: a task deleted on another
-        // device meanwhile comes back with it rather than lose it.
-        if task.bring_back(at) {
-            work.save_task(&task).await?;
-        } else {
-            work.touch(&mut task, at).await?;
-        }
+        work.touch(&mut task, at, true).await?;
         work.answer(task_id).await
     }
 
@@ -130,7 +124,7 @@ mod imp {
         // deleted on another device meanwhile come back with it. A tick
         // alone carries nothing typed, and is refused as before.
         let (mut task, mut step) = match title {
-            Some(_) => work.step_in(id, true).await?,
+            Some(_) => work.step_and_task(id).await?,
             None => work.live_step(id).await?,
         };
         let renamed = title.is_some_and(|title| step.rename(title, at));
@@ -140,11 +134,7 @@ mod imp {
         }
         if renamed || ticked {
             work.save(&step).await?;
-            if renamed && task.bring_back(at) {
-                work.save_task(&task).await?;
-            } else {
-                work.touch(&mut task, at).await?;
-            }
+            work.touch(&mut task, at, renamed).await?;
         }
         work.answer(task.id).await
     }
@@ -178,7 +168,7 @@ mod imp {
             }
         }
         if applied {
-            work.touch(&mut task, at).await?;
+            work.touch(&mut task, at, false).await?;
         }
         work.answer(task_id).await
     }
@@ -205,7 +195,7 @@ mod imp {
             }));
         }
         work.save(&step).await?;
-        work.touch(&mut task, at).await?;
+        work.touch(&mut task, at, false).await?;
         work.answer(task.id).await
     }
 }

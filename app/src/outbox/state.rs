@@ -377,12 +377,12 @@ impl Outbox {
 
     /// Reads a saved change's answer once: did its words go elsewhere?
     fn note_kept(&self, entry: &Entry, answer: &Task) {
-        if !self.noticed.with_value(|seen| !seen.contains(&entry.key)) {
+        let mut first_time = false;
+        self.noticed
+            .update_value(|seen| first_time = seen.insert(entry.key.clone()));
+        if !first_time {
             return;
         }
-        self.noticed.update_value(|seen| {
-            seen.insert(entry.key.clone());
-        });
         if let Some(kept) = kept_elsewhere(&entry.change(), entry.made_at(), answer) {
             self.kept.update(|all| all.push((entry.key.clone(), kept)));
         }
