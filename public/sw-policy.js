@@ -255,6 +255,22 @@
   }
 
   /**
+   * Whether a navigation to `path` opens at once from the kept page
+   * `choice` names (offlineChoice's), before the network answers: a
+   * planner page kept for the signed-in account. The page then reads the
+   * server's truth itself. Public pages wait for the network first (the
+   * sign-in page must say who is signed in now).
+   */
+  function opensKept(path, choice, names) {
+    return choice.serve === path && !names.publicPages.includes(path);
+  }
+
+  /** A kept page marked as such (`names.keptMark` on `<html>`), so the page knows to read the server's truth at once. */
+  function markKept(html, names) {
+    return html.replace(/<html\b/i, `<html ${names.keptMark}=""`);
+  }
+
+  /**
    * A kept page with fresh ids and keys in its forms (the inputs the server
    * marked `data-minted`): the same cached page served twice must never
    * give two posts one key, or two new tasks one id. `mint(kind)` makes a
@@ -307,7 +323,7 @@
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, GATEWAY, NOT_NOW,
     afterSend, afterReplay, readiness, isWaiting, dated, clockOffset, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
-    keepable, pagesToKeep, isAppPage, offlineChoice, remint, uuidv7, languageOf, offlineHtml,
+    keepable, pagesToKeep, isAppPage, offlineChoice, opensKept, markKept, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;
   if (typeof module === 'object' && module.exports) module.exports = policy;

@@ -472,6 +472,12 @@ async function onPageMessage(data) {
   const message = typeof data === 'string' ? JSON.parse(data) : data;
   const account = await currentAccount();
   switch (message.type) {
+    case 'language':
+      // The pages were kept in the language of their day: all go, and the
+      // account's are kept again in the one chosen now (until then, pages
+      // come from the network).
+      await caches.delete(PAGE_CACHE);
+      return account ? keepPagesOf(account, message.lists, message.path) : undefined;
     case 'hello':
       if (message.account !== account) await setCurrentAccount(message.account);
       if (pausedFor === message.account) pausedFor = null;
@@ -593,9 +599,9 @@ function mint(kind) {
     : crypto.randomUUID();
 }
 
-/** A kept page as served: with fresh ids and keys in its forms. */
+/** A kept page as served: marked kept, with fresh ids and keys in its forms. */
 async function served(response) {
-  const html = policy.remint(await response.text(), mint);
+  const html = policy.markKept(policy.remint(await response.text(), mint), names);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
@@ -619,9 +625,12 @@ async function offlinePage(path) {
   });
 }
 
-// Network first: the network's page when it comes within the deadline;
-// otherwise the kept one (the network's answer, when it comes, refreshes
-// what is kept). Without a kept page, the network is waited for.
+// A planner page this phone keeps for the signed-in account opens at once
+// from what is kept (on school Wi-Fi the network's page can take seconds);
+// the page then reads the server's truth itself, and the network's page,
+// when it comes, is kept for next time. Any other page: network first,
+// with the kept one (or the offline page) when the network fails or is
+// late; without a kept page, the network is waited for.
 async function navigate(event) {
   const request = event.request;
   const path = new URL(request.url).pathname;
@@ -633,6 +642,7 @@ async function navigate(event) {
   });
   event.waitUntil(network.catch(() => undefined));
   const kept = policy.offlineChoice(path, await keptPages(), await currentAccount(), names);
+  if (policy.opensKept(path, kept, names)) return offlinePage(path);
   // With a kept page, the network has a few seconds; without one, it is
   // waited for much longer (there is nothing better to show), not forever.
   const wait = kept.serve ? policy.DEADLINES.navigation : policy.DEADLINES.firstNavigation;

@@ -21,6 +21,19 @@ report() {
 }
 trap 'report; kill "${release_server:-}" 2>/dev/null || true' EXIT
 
+# The server must never panic: a panic in a render or a request (a drag
+# handle's browser-only state dropped on another thread was one, a render
+# that outlived its request another) is a failure even when every page
+# still answered.
+no_panics_in() {
+  local log="$1" server="$2"
+  if grep -q "panicked" "$log"; then
+    echo "the $server panicked:" >&2
+    grep -A3 "panicked" "$log" | head -20 >&2
+    exit 1
+  fi
+}
+
 phase "setup"
 scripts/setup.sh --tests
 source scripts/env.sh
@@ -59,7 +72,9 @@ export DATABASE_URL="sqlite://target/e2e/tetrad.db"
 export TETRAD_ADDR="127.0.0.1:3017"
 export TETRAD_E2E_URL="http://$TETRAD_ADDR"
 export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
-cargo leptos end-to-end --split
+# The server's log is kept (and shown as it comes) to be read for panics.
+cargo leptos end-to-end --split 2>&1 | tee target/e2e/debug.log
+no_panics_in target/e2e/debug.log "debug server (end-to-end run on SQLite)"
 
 phase "release build and smoke test"
 # scripts/run.sh serves the release build, which differs (size-optimised
@@ -88,11 +103,4 @@ start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/
     tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts tests/fresh.spec.ts \
     tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts tests/checklist.spec.ts \
     tests/drag.spec.ts tests/kept.spec.ts tests/clocks.spec.ts tests/session_ended.spec.ts)
-# The server must never panic: a panic in a render or a request (a drag
-# handle's browser-only state dropped on another thread was one) is a
-# failure even when every page still answered.
-if grep -q "panicked" target/e2e/release.log; then
-  echo "the release server panicked during the smoke run:" >&2
-  grep -A3 "panicked" target/e2e/release.log | head -20 >&2
-  exit 1
-fi
+no_panics_in target/e2e/release.log "release server (smoke run on PostgreSQL)"

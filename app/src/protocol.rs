@@ -37,6 +37,9 @@ pub const ACCOUNT_PATHS: [&str; 4] = [
     "/api/auth/signout",
     DELETE_ACCOUNT_PATH,
 ];
+/// The attribute the worker sets on `<html>` of a page it served from
+/// what it keeps: the page reads the server's truth as soon as it runs.
+pub const KEPT_MARK: &str = "data-kept";
 /// A list's page is this prefix and the list's id.
 pub const LIST_PAGE_PREFIX: &str = "/lists/";
 /// Pages everyone sees alike (kept as they are for offline use).
@@ -68,6 +71,7 @@ pub fn worker_names() -> serde_json::Value {
         "accountPaths": ACCOUNT_PATHS,
         "deleteAccountPath": DELETE_ACCOUNT_PATH,
         "listPagePrefix": LIST_PAGE_PREFIX,
+        "keptMark": KEPT_MARK,
         "publicPages": PUBLIC_PAGES,
         "offlinePages": offline_pages(),
         "homePage": crate::views::View::Today.path(),
@@ -102,6 +106,7 @@ mod tests {
         assert_eq!(names["clockHeader"], CLOCK_HEADER);
         assert_eq!(names["authPrefix"], AUTH_PREFIX);
         assert_eq!(names["homePage"], "/");
+        assert_eq!(names["keptMark"], KEPT_MARK);
         assert_eq!(names["accountPaths"], json!(ACCOUNT_PATHS));
     }
 

@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { serverTasks, signUp, taskRow, uniqueName, waitForHydration, waitForOutbox } from './helpers';
 
-// Issues 6 and 12, in the browser: sixty actions on the real page while the
-// network comes and goes, mutations are answered 502 or late, the page is
-// reloaded with changes waiting and reopened offline, and the same task is
-// tapped again before its last tap has an answer. Then the network is back
-// and the database must hold exactly the person's last actions: nothing
-// lost, nothing doubled, the last tap on each task winning.
+// Issues 6, 12 and 25, in the browser: sixty actions on the real page while
+// the network comes and goes, mutations are answered 502, late, or done by
+// the server with the answer lost on the way back, the page is reloaded
+// with changes waiting and reopened offline, and the same task is tapped
+// again before its last tap has an answer. Then the network is back and
+// the database must hold exactly the person's last actions: nothing lost,
+// nothing doubled, the last tap on each task winning. Every kind of fault
+// must have hit at least one change (a run that met none proves nothing),
+// and a seed replays the same actions and weather.
 
 /** A small seeded generator, so a failing run can be replayed. */
 function seeded(seed: number): () => number {
@@ -29,13 +32,27 @@ test('sixty actions while the network comes and goes lose nothing, double nothin
   await signUp(page, uniqueName('chaos'));
   await waitForOutbox(page);
 
-  // What the network does to mutations right now.
-  let mode: 'pass' | '502' | 'late' = 'pass';
-  const seen = { offline: 0, '502': 0, late: 0, reloads: 0, offlineReopens: 0, quickRetaps: 0 };
+  // What the network does to mutations right now. Delays come from their
+  // own generator: the route runs beside the actions, and sharing one would
+  // make the draw depend on timing.
+  const faults = ['502', 'late', 'lost answer'] as const;
+  type Mode = 'pass' | (typeof faults)[number];
+  let mode: Mode = 'pass';
+  const lateness = seeded(seed ^ 0x5eed);
+  // Changes each fault actually hit, and the other weather met.
+  const hit = { '502': 0, late: 0, 'lost answer': 0 };
+  const seen = { offline: 0, reloads: 0, offlineReopens: 0, quickRetaps: 0 };
   await context.route('**/api/tasks/**', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
+    if (mode === 'pass') return route.fallback();
+    hit[mode]++;
     if (mode === '502') return route.fulfill({ status: 502, body: 'Bad Gateway' });
-    if (mode === 'late') await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 700));
+    if (mode === 'lost answer') {
+      // The server does the work; its answer never reaches the phone.
+      await route.fetch().catch(() => undefined);
+      return route.abort('connectionreset');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 + lateness() * 700));
     return route.fallback();
   });
 
@@ -44,14 +61,18 @@ test('sixty actions while the network comes and goes lose nothing, double nothin
   let lastTapped: string | null = null;
   for (let step = 0; step < 60; step++) {
     // Between actions, the network may change.
+    // Past step 45, a fault that has hit nothing yet comes next.
     const weather = random();
-    if (weather < 0.12) {
+    const missing = step >= 45 ? faults.find((fault) => hit[fault] === 0) : undefined;
+    if (missing) {
+      mode = missing;
+      if (offline) await context.setOffline((offline = false));
+    } else if (weather < 0.12) {
       offline = !offline;
       if (offline) seen.offline++;
       await context.setOffline(offline);
     } else if (weather < 0.3) {
-      mode = (['pass', '502', 'late'] as const)[Math.floor(random() * 3)];
-      if (mode !== 'pass') seen[mode]++;
+      mode = (['pass', ...faults] as const)[Math.floor(random() * 4)];
     }
 
     const action = random();
@@ -86,8 +107,11 @@ test('sixty actions while the network comes and goes lose nothing, double nothin
       lastTapped = title;
     }
   }
-  console.log(`browser chaos: ${intended.size} tasks; offline ${seen.offline}×, 502 ${seen['502']}×, late ${seen.late}×, `
+  console.log(`browser chaos: ${intended.size} tasks; changes hit by 502 ${hit['502']}×, late ${hit.late}×, `
+    + `answer lost ${hit['lost answer']}×; offline ${seen.offline}×, `
     + `reloads ${seen.reloads}× (${seen.offlineReopens} offline), taps on a task still sending ${seen.quickRetaps}×`);
+  for (const fault of faults) expect(hit[fault], `changes hit by "${fault}" (seed ${seed})`).toBeGreaterThan(0);
+  expect(seen.offline, `offline spells (seed ${seed})`).toBeGreaterThan(0);
 
   // The network is back.
   mode = 'pass';

@@ -18,6 +18,7 @@ const names = {
   publicPages: ['/signin', '/signup'],
   offlinePages: ['/', '/upcoming', '/inbox', '/completed', '/lists', '/settings'],
   homePage: '/',
+  keptMark: 'data-kept',
 };
 
 test('a mutation the network fails, or that is answered "not now", is kept; any other answer is passed on', () => {
@@ -226,6 +227,22 @@ test('offline, a view is served from its own kept page, and only to its account'
   assert.deepEqual(policy.offlineChoice('/lists/x', kept, 'a', names), { fallback: 'not-kept' });
   assert.deepEqual(policy.offlineChoice('/signin', kept, null, names), { serve: '/signin' });
   assert.deepEqual(policy.offlineChoice('/', kept, null, names), { fallback: 'offline' }, 'never after sign-out');
+});
+
+test('a planner page kept for the signed-in account opens at once; sign-in, and pages not kept for it, ask the network first', () => {
+  const kept = new Map([['/', 'a'], ['/upcoming', 'a'], ['/signin', null]]);
+  const opens = (path, account) => policy.opensKept(path, policy.offlineChoice(path, kept, account, names), names);
+  assert.equal(opens('/upcoming', 'a'), true);
+  assert.equal(opens('/', 'a'), true);
+  assert.equal(opens('/upcoming', 'b'), false, 'another account\'s page');
+  assert.equal(opens('/inbox', 'a'), false, 'not kept yet: Today is only its offline stand-in');
+  assert.equal(opens('/signin', null), false, 'public pages say who is signed in now');
+  assert.equal(opens('/', null), false, 'signed out');
+});
+
+test('a page served from what is kept says so on <html>, for the page to read the server at once', () => {
+  assert.equal(policy.markKept('<!DOCTYPE html><html lang="ru"><head>', names),
+    '<!DOCTYPE html><html data-kept="" lang="ru"><head>');
 });
 
 test('a kept page is served with fresh ids and keys in its forms', () => {

@@ -3,11 +3,13 @@
 //! language is named in itself, so the way back is readable.
 
 use crate::i18n::{td, use_i18n, I18nLocaleTrait, Locale};
+use crate::outbox::use_outbox;
 use leptos::prelude::*;
 
 #[component]
 pub fn LanguageSwitch() -> impl IntoView {
     let i18n = use_i18n();
+    let outbox = use_outbox();
     let choice = move |locale: Locale| {
         view! {
             <button
@@ -18,6 +20,7 @@ pub fn LanguageSwitch() -> impl IntoView {
                 on:click=move |_| {
                     i18n.set_locale(locale);
                     remember(locale);
+                    outbox.language_changed();
                 }
             >
                 {td!(locale, language_name)}

@@ -31,7 +31,7 @@ pub use calendar_feed::CalendarFeed;
 pub use checklist::lazy_checklist;
 pub use credentials_fields::{CredentialsFields, PasswordPurpose};
 pub use drag_handle::DragHandle;
-pub use error_line::ErrorLine;
+pub use error_line::{error_paragraph, ErrorLine};
 pub use language_switch::LanguageSwitch;
 pub use list_tools::ListTools;
 pub use minted::{form_fields, MintedId, MintedKey};

@@ -12,7 +12,7 @@
 use crate::api::{view_tasks, ReorderTasks};
 use crate::domain::{TaskId, TaskList, UserId};
 use crate::error::AppError;
-use crate::outbox::{use_outbox, Outbox};
+use crate::outbox::{opened_from_kept_copy, use_outbox, Outbox};
 use crate::views::{Day, Nav, View, ViewPage};
 use leptos::prelude::*;
 
@@ -83,8 +83,9 @@ impl Planning {
     }
 
     /// Re-reads the view whenever `changed` changes (not at first: the
-    /// first read is rendered), whenever the outbox settles, and a moment
-    /// after the page's last saved change.
+    /// first read is rendered, unless it came from the worker's kept copy
+    /// of the page), whenever the outbox settles, and a moment after the
+    /// page's last saved change.
     pub fn reread_on(&self, changed: impl Fn() -> usize + Send + Sync + 'static) {
         let planning = *self;
         let view = self.view;
@@ -96,16 +97,26 @@ impl Planning {
         });
         Effect::new(move |before: Option<(usize, u32)>| {
             let now = (changed(), planning.outbox.settled.get());
-            if before.is_some_and(|before| before != now) {
+            let stale = match before {
+                Some(before) => before != now,
+                None => opened_from_kept_copy(),
+            };
+            if stale {
                 reread.dispatch(now.1);
             }
             now
         });
-        Effect::new(move |_| {
-            // A failed re-read (offline) keeps what the page knows.
-            if let Some((seen, Ok(page))) = reread.value().get() {
-                planning.take_read(page, seen);
+        Effect::new(move |_| match reread.value().get() {
+            Some((seen, Ok(page))) => planning.take_read(page, seen),
+            // Signed out elsewhere (a password changed, the account
+            // deleted), nothing waiting here: the sign-in page, as the
+            // server sends it to a page not opened from the phone's copy.
+            // (With changes waiting, the bar says so and offers sign-in.)
+            Some((_, Err(AppError::Unauthorized))) if planning.outbox.pending_count() == 0 => {
+                to_sign_in();
             }
+            // A failed re-read (offline) keeps what the page knows.
+            _ => {}
         });
     }
 
@@ -185,4 +196,11 @@ impl Planning {
 
 pub fn use_planning() -> Planning {
     use_context::<Planning>().unwrap_or_else(|| Planning::provide(View::Today))
+}
+
+/// Leaves for the sign-in page, loaded afresh (nothing of the account the
+/// page showed stays in it).
+fn to_sign_in() {
+    #[cfg(feature = "hydrate")]
+    let _ = window().location().set_href("/signin");
 }

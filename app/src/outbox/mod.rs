@@ -7,6 +7,7 @@
 mod change;
 pub mod clock;
 mod kept_elsewhere;
+mod kept_page;
 mod known;
 mod memory;
 mod overlay;
@@ -17,6 +18,7 @@ mod step_change;
 
 pub use change::Change;
 pub use kept_elsewhere::KeptElsewhere;
+pub use kept_page::opened_from_kept_copy;
 pub use known::Known;
 pub use overlay::{overlay, Layers, Mark, Shown};
 pub use send::Answer;

@@ -349,6 +349,15 @@ impl Outbox {
         })
     }
 
+    /// The person chose another language: the worker keeps its pages again,
+    /// so none opens in the old one.
+    pub fn language_changed(&self) {
+        #[cfg(feature = "hydrate")]
+        if let Some(account) = self.account.get_untracked() {
+            browser::language_changed(account, self.list_ids());
+        }
+    }
+
     /// The account signed out here: what the page knew of it leaves the
     /// phone and the screen (its waiting changes stay in the worker, kept
     /// for when it signs in again).
@@ -585,12 +594,22 @@ mod browser {
     }
 
     pub fn greet(account: UserId, lists: Vec<String>) {
-        // The page's own address first: kept before the other views.
+        post(&about_pages("hello", account, lists));
+    }
+
+    /// The language changed: the pages kept in the old one are kept again.
+    pub fn language_changed(account: UserId, lists: Vec<String>) {
+        post(&about_pages("language", account, lists));
+    }
+
+    /// A message naming the account and the pages to keep for it (the
+    /// page's own address first: kept before the other views).
+    fn about_pages(kind: &str, account: UserId, lists: Vec<String>) -> String {
         let path = window().location().pathname().unwrap_or_default();
-        let hello = serde_json::json!({
-            "type": "hello", "account": account.to_string(), "lists": lists, "path": path,
-        });
-        post(&hello.to_string());
+        serde_json::json!({
+            "type": kind, "account": account.to_string(), "lists": lists, "path": path,
+        })
+        .to_string()
     }
 
     fn nudge(force: bool) {

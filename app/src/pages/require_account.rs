@@ -12,7 +12,7 @@
 //! page knows, instead of an error.
 
 use crate::api::{current_account, view_tasks, Account};
-use crate::components::{ErrorLine, FirstRead};
+use crate::components::{error_paragraph, FirstRead};
 use crate::error::AppError;
 use crate::i18n::{t, use_i18n};
 use crate::views::View;
@@ -73,6 +73,10 @@ where
         <Suspense fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
             {move || {
                 let page = page.clone();
+                // Read now, while the render's owner is alive: when the read
+                // fails because the request ended (its state gone with it),
+                // the owner is gone too and no context can be looked up.
+                let locale = i18n.get_locale_untracked();
                 Suspend::new(async move {
                     match read.await {
                         Ok(Some((account, first))) => {
@@ -84,7 +88,7 @@ where
                         Ok(None) => view! { <Redirect path="/signin"/> }.into_any(),
                         Err(error) => match known.and_then(|KnownAccount(k)| k.get_untracked()) {
                             Some(account) => page(account, Err(error)),
-                            None => view! { <ErrorLine error=Some(error)/> }.into_any(),
+                            None => error_paragraph(locale, &error).into_any(),
                         },
                     }
                 })

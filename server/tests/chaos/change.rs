@@ -50,6 +50,30 @@ pub enum What {
     CreateList(Uuid, String),
     RenameList(Uuid, String),
     DeleteList(Uuid),
+    /// A step added at the end of a task's checklist.
+    CreateStep {
+        id: Uuid,
+        task: Uuid,
+        title: String,
+    },
+    /// A step renamed, ticked (or unticked), or both. The task is not sent
+    /// (the server finds it by the step); the workload keeps it for its
+    /// rules.
+    EditStep {
+        id: Uuid,
+        task: Uuid,
+        title: Option<String>,
+        done: Option<bool>,
+    },
+    ReorderSteps {
+        task: Uuid,
+        ids: Vec<Uuid>,
+    },
+    DeleteStep {
+        id: Uuid,
+        task: Uuid,
+        deleted: bool,
+    },
 }
 
 /// A change, made by the person at `at` (milliseconds since the epoch).
@@ -71,6 +95,10 @@ impl Change {
             What::CreateList(..) => "/api/lists/create",
             What::RenameList(..) => "/api/lists/rename",
             What::DeleteList(..) => "/api/lists/delete",
+            What::CreateStep { .. } => "/api/steps/create",
+            What::EditStep { .. } => "/api/steps/edit",
+            What::ReorderSteps { .. } => "/api/steps/reorder",
+            What::DeleteStep { .. } => "/api/steps/delete",
         }
     }
 
@@ -103,19 +131,33 @@ impl Change {
                     pair("completed", done.to_string()),
                 ]
             }
-            What::Delete(id, deleted) => vec![
+            What::Delete(id, deleted) | What::DeleteStep { id, deleted, .. } => vec![
                 pair("id", id.to_string()),
                 pair("deleted", deleted.to_string()),
             ],
-            What::Reorder(ids) => ids
-                .iter()
-                .enumerate()
-                .map(|(i, id)| (format!("ids[{i}]"), id.to_string()))
-                .collect(),
+            What::Reorder(ids) => ids_form(ids),
             What::CreateList(id, name) | What::RenameList(id, name) => {
                 vec![pair("id", id.to_string()), pair("name", name.clone())]
             }
             What::DeleteList(id) => vec![pair("id", id.to_string())],
+            What::CreateStep { id, task, title } => vec![
+                pair("id", id.to_string()),
+                pair("task_id", task.to_string()),
+                pair("title", title.clone()),
+            ],
+            What::EditStep {
+                id, title, done, ..
+            } => {
+                let mut form = vec![pair("id", id.to_string())];
+                form.extend(title.clone().map(|title| pair("title", title)));
+                form.extend(done.map(|done| pair("done", done.to_string())));
+                form
+            }
+            What::ReorderSteps { task, ids } => {
+                let mut form = vec![pair("task_id", task.to_string())];
+                form.extend(ids_form(ids));
+                form
+            }
         };
         form.push(at);
         form
@@ -135,8 +177,51 @@ impl Change {
             What::CreateList(..) => "create list",
             What::RenameList(..) => "rename list",
             What::DeleteList(..) => "delete list",
+            What::CreateStep { .. } => "step create",
+            What::EditStep {
+                title: Some(_),
+                done: Some(_),
+                ..
+            } => "step rename and tick",
+            What::EditStep { title: Some(_), .. } => "step rename",
+            What::EditStep { .. } => "step tick",
+            What::ReorderSteps { .. } => "step reorder",
+            What::DeleteStep { deleted: true, .. } => "step delete",
+            What::DeleteStep { .. } => "step restore",
         }
     }
+
+    /// Whether it changes lists (these go alone: see draw.rs).
+    pub fn is_list_change(&self) -> bool {
+        matches!(
+            self.what,
+            What::CreateList(..) | What::RenameList(..) | What::DeleteList(..)
+        )
+    }
+
+    /// The tasks whose rows it changes (a step's task for a step).
+    pub fn tasks(&self) -> Vec<Uuid> {
+        match &self.what {
+            What::Create(id, _)
+            | What::QuickAdd { id, .. }
+            | What::Edit(id, _)
+            | What::Complete(id, _)
+            | What::Delete(id, _) => vec![*id],
+            What::Reorder(ids) => ids.clone(),
+            What::CreateStep { task, .. }
+            | What::EditStep { task, .. }
+            | What::ReorderSteps { task, .. }
+            | What::DeleteStep { task, .. } => vec![*task],
+            What::CreateList(..) | What::RenameList(..) | What::DeleteList(..) => Vec::new(),
+        }
+    }
+}
+
+fn ids_form(ids: &[Uuid]) -> Vec<(String, String)> {
+    ids.iter()
+        .enumerate()
+        .map(|(i, id)| (format!("ids[{i}]"), id.to_string()))
+        .collect()
 }
 
 fn fields_form(fields: &Fields) -> Vec<(String, String)> {

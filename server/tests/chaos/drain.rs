@@ -83,6 +83,7 @@ async fn burst_then_stop(backend: Backend, drain_secs: &str) {
     let sent: BTreeSet<&str> = changes.iter().map(|(_, id)| id.as_str()).collect();
     assert_eq!(listed.len(), CHANGES, "each change once");
     assert_eq!(ids, sent);
+    assert_eq!(server.panics(), Vec::<String>::new(), "the server panicked");
     println!(
         "drain {drain_secs} s on {backend:?}: {} of {CHANGES} answered before the stop",
         first_tries.iter().filter(|t| t.is_ok()).count()

@@ -1,329 +1,218 @@
 //! Drawing what a student does next: a batch of changes made one after
-//! another and sent at once, so they cross on the wire and arrive in any
-//! order (several tabs, a phone and a laptop). Changes may cross on the
-//! same task, except where the contract makes the outcome depend on the
-//! order of arrival:
+//! another on the student's devices and sent at once, so they cross on the
+//! wire and arrive in any order. A change made offline waits on its
+//! device and arrives hours late, in the batch its device comes back in;
+//! a stuck change is sent again in a batch of retries, with the other
+//! stuck changes of its batch only. So a change crosses the changes of the
+//! batch it is made in and of the batch it is finally sent in; everything
+//! between arrives before it, in the server as in the model.
+//!
+//! Changes may cross on the same task, except where the contract makes the
+//! outcome depend on the order of arrival (crossing.rs holds each change
+//! to these against the others of its batch):
 //!
 //! - a repeating task's completion crosses nothing else of its series (its
-//!   next occurrence copies the task as it is when the completion lands);
+//!   next occurrence copies the task and its checklist as they are when
+//!   the completion lands);
 //! - a task's completion crosses no edit of its repetition (the same);
-//! - two completions (or deletions) of one task to the same value do not
-//!   cross: the first to arrive keeps its time, by design (a completion
-//!   time must not move: a series without a due date counts from it);
-//! - a list's creation and deletion go alone; renames of one list cross;
-//! - an edit crosses no deletion of its task: arriving after it, it brings
-//!   the task back (what the person typed is kept), before it, it does not;
-//! - a change is drawn only for a task whose creation was answered.
+//! - two completions (or deletions, of a task or of a step) to the same
+//!   value do not cross: the first to arrive keeps its time, by design (a
+//!   completion time must not move: a series without a due date counts
+//!   from it);
+//! - a deletion or restore of a task or step crosses no change whose
+//!   outcome hangs on it: one that carries what the person typed (an edit,
+//!   a step added or renamed: arriving after the deletion it brings the
+//!   task or step back, before it, it does not), nor one refused when its
+//!   task or step is deleted (a completion, a tick, a reorder, a deletion
+//!   or restore of a step). Which changes are refused then never hangs on
+//!   arrival: the model says which, and a seed replays the same run;
+//! - a step's creation crosses no other change to the shape of its
+//!   checklist (a creation, a reorder, a deletion or restore of a step):
+//!   it goes after the last step not deleted when it lands; a reorder of
+//!   steps crosses no deletion or restore of one (only steps not deleted
+//!   move);
+//! - a list's creation and deletion go alone; renames of one list cross.
+//!   List changes are made only on a device that is online, in a batch of
+//!   their own;
+//! - a change is drawn only for what the person sees: a task whose
+//!   creation was answered, a task not deleted (a deleted one to restore),
+//!   a step not deleted (a deleted one to restore).
 //!
-//! A completion that crosses a deletion of its task may be refused (the
-//! task was deleted when it arrived); that is allowed.
+//! A change held offline meets a world that moved on: its task may have
+//! been deleted (an edit brings it back, a completion is refused), its list
+//! deleted (it lands in the Inbox), a later change may have set the same
+//! part (it alters nothing). The model applies it when it arrives, as the
+//! server does.
 
-use super::change::{Field, Fields, What};
+use super::change::{Field, What};
+use super::crossing::Crossing;
+use super::draw_steps;
 use super::model::{Intended, Model};
 use super::rng::Rng;
-use chrono::{Days, NaiveDate, NaiveTime, Utc};
-use std::collections::HashSet;
-use uuid::Uuid;
+use super::timeline::date_of;
+use super::typed::{base_title, due, new_fields, quick_add, rule, some_list, Serial};
 
-/// A change to send, and whether a refusal (404) is a right answer.
+/// A change drawn, and which of the student's devices it is made on.
 pub struct Drawn {
     pub what: What,
-    pub may_be_refused: bool,
+    pub device: usize,
 }
 
-/// Draws the next batch: a list made or deleted alone, or renames of one
-/// list, or one to five task changes.
-pub fn batch(model: &Model, rng: &mut Rng, serial: &mut u64) -> Vec<Drawn> {
-    if rng.chance(15) {
-        return list_changes(model, rng, serial);
+/// Draws the next batch's changes, made from `now` on, each on one of the
+/// devices (`online` says which are), around the changes `crossing`
+/// already holds (a device's outbox coming back): a list made or deleted,
+/// or renames of one list, in a batch of their own on a device online;
+/// else one to five task changes. A change made offline is not sent with
+/// the batch, so it crosses none of it (it crosses the batch its device
+/// comes back in). `contested`: tasks that changes made offline wait to
+/// change.
+pub fn batch(
+    model: &Model,
+    rng: &mut Rng,
+    serial: &mut Serial,
+    now: i64,
+    (crossing, online): (&mut Crossing, &[bool]),
+    contested: &[&Intended],
+) -> Vec<Drawn> {
+    if crossing.changes == 0 && rng.chance(15) {
+        let devices: Vec<usize> = (0..online.len()).filter(|d| online[*d]).collect();
+        let device = *rng.pick(&devices).expect("a device online");
+        return list_changes(model, rng, serial, now)
+            .into_iter()
+            .map(|what| Drawn { what, device })
+            .collect();
     }
-    let mut batch = Batch::default();
     let size = 1 + rng.below(5) as usize;
     // Most changes of a batch go to one or two tasks, so changes to the
-    // same task cross often.
+    // same task cross often; often to a task a change made offline waits
+    // for, so what was done offline meets a world that moved on (the task
+    // deleted, its steps renamed, its list gone).
     let live: Vec<&Intended> = model.live().collect();
     let focus: Vec<&Intended> = (0..1 + rng.below(2))
-        .filter_map(|_| rng.pick(&live).copied())
+        .filter_map(|_| match rng.chance(75) {
+            true => rng.pick(contested),
+            false => rng.pick(&live),
+        })
+        .copied()
         .collect();
+    let mut drawn = Vec::new();
     for _ in 0..size * 4 {
-        if batch.drawn.len() == size {
+        if drawn.len() == size {
             break;
         }
-        let live = if !focus.is_empty() && rng.chance(85) {
+        let pool = if !focus.is_empty() && rng.chance(85) {
             &focus
         } else {
             &live
         };
-        batch.try_one(model, live, rng, serial);
+        let device = rng.below(online.len() as u64) as usize;
+        if let Some(what) = one(model, pool, contested, rng, serial, now) {
+            if !online[device] || crossing.admit(model, &what) {
+                drawn.push(Drawn { what, device });
+            }
+        }
     }
-    for drawn in &mut batch.drawn {
-        drawn.may_be_refused = match &drawn.what {
-            What::Complete(id, _) => batch.deleting.contains(id),
-            _ => false,
-        };
-    }
-    batch.drawn
+    drawn
 }
 
-#[derive(Default)]
-struct Batch {
-    drawn: Vec<Drawn>,
-    /// Series whose completion is in this batch: nothing else may touch them.
-    completing_series: HashSet<Uuid>,
-    /// Series something in this batch touches.
-    touched_series: HashSet<Uuid>,
-    completing: HashSet<(Uuid, bool)>,
-    completed_tasks: HashSet<Uuid>,
-    rule_edited: HashSet<Uuid>,
-    edited: HashSet<Uuid>,
-    deleting: HashSet<Uuid>,
-    deletions: HashSet<(Uuid, bool)>,
-}
-
-impl Batch {
-    /// Draws one change, to one of `live` where it changes a task.
-    fn try_one(&mut self, model: &Model, live: &[&Intended], rng: &mut Rng, serial: &mut u64) {
-        let deleted: Vec<&Intended> = model
-            .tasks
-            .values()
-            .filter(|t| t.deleted.is_some())
-            .collect();
-        let what = match rng.below(100) {
-            0..=14 => Some(What::Create(Uuid::now_v7(), new_fields(model, rng, serial))),
-            15..=21 => Some(quick_add(model, rng, serial)),
-            22..=46 => rng
-                .pick(live)
-                .and_then(|t| self.edit(model, t, rng, serial)),
-            47..=66 => rng
-                .pick(live)
-                .and_then(|t| self.complete(t, t.completed.is_none())),
-            67..=74 => {
-                let done: Vec<&Intended> = live
-                    .iter()
-                    .copied()
-                    .filter(|t| t.completed.is_some())
-                    .collect();
-                rng.pick(&done).and_then(|t| self.complete(t, false))
-            }
-            75..=83 => rng.pick(live).and_then(|t| self.delete(t, true)),
-            84..=89 => rng.pick(&deleted).and_then(|t| self.delete(t, false)),
-            _ => self.reorder(live, rng),
-        };
-        if let Some(what) = what {
-            self.drawn.push(Drawn {
-                what,
-                may_be_refused: false,
-            });
+/// One change, to one of `live` where it changes a task; a deletion often
+/// of a task a change made offline waits for (the laptop deletes what the
+/// phone changes in the metro: design.md §2).
+fn one(
+    model: &Model,
+    live: &[&Intended],
+    contested: &[&Intended],
+    rng: &mut Rng,
+    serial: &mut Serial,
+    now: i64,
+) -> Option<What> {
+    let today = date_of(now);
+    match rng.below(100) {
+        0..=10 => Some(What::Create(
+            rng.uuid_v7(now),
+            new_fields(model, rng, serial, today),
+        )),
+        11..=15 => {
+            let id = rng.uuid_v7(now);
+            Some(quick_add(model, rng, serial, today, id))
         }
-    }
-
-    /// Whether a change other than a completion may touch `task` now.
-    fn may_touch(&mut self, task: &Intended) -> bool {
-        match task.series {
-            Some(series) if self.completing_series.contains(&series) => false,
-            Some(series) => {
-                self.touched_series.insert(series);
-                true
-            }
-            None => true,
-        }
-    }
-
-    fn edit(
-        &mut self,
-        model: &Model,
-        task: &Intended,
-        rng: &mut Rng,
-        serial: &mut u64,
-    ) -> Option<What> {
-        if self.deleting.contains(&task.id) || !self.may_touch(task) {
-            return None;
-        }
-        let mut set = Vec::new();
-        for _ in 0..1 + rng.below(3) {
-            let field = match rng.below(6) {
-                0 => Field::Title(format!("{} ✎{}", base_title(task), next(serial))),
-                1 => Field::Notes(format!("правка {}", next(serial))),
-                2 => Field::Due(due(rng)),
-                3 => Field::Priority(1 + rng.below(4) as u8),
-                4 => Field::List(some_list(model, rng)),
-                _ if self.completed_tasks.contains(&task.id) => continue,
-                _ => {
-                    self.rule_edited.insert(task.id);
-                    Field::EveryDays(rule(rng))
-                }
-            };
-            if !set
+        16..=29 => rng
+            .pick(live)
+            .map(|task| edit(model, task, rng, serial, now)),
+        30..=44 => rng
+            .pick(live)
+            .map(|task| What::Complete(task.id, task.completed.is_none())),
+        45..=50 => {
+            let done: Vec<&Intended> = live
                 .iter()
-                .any(|f| std::mem::discriminant(f) == std::mem::discriminant(&field))
-            {
-                set.push(field);
+                .copied()
+                .filter(|task| task.completed.is_some())
+                .collect();
+            rng.pick(&done).map(|task| What::Complete(task.id, false))
+        }
+        51..=59 => {
+            let pool = if rng.chance(80) { contested } else { live };
+            rng.pick(pool).map(|task| What::Delete(task.id, true))
+        }
+        60..=64 => {
+            let deleted: Vec<&Intended> = model
+                .tasks
+                .values()
+                .filter(|task| task.deleted.is_some())
+                .collect();
+            rng.pick(&deleted).map(|task| What::Delete(task.id, false))
+        }
+        65..=70 => reorder(live, rng),
+        _ => {
+            let all: Vec<&Intended> = model.live().collect();
+            draw_steps::change(live, &all, rng, serial, now)
+        }
+    }
+}
+
+/// One to three fields of `task`, each set once.
+fn edit(model: &Model, task: &Intended, rng: &mut Rng, serial: &mut Serial, now: i64) -> What {
+    let mut set: Vec<Field> = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        let field = match rng.below(6) {
+            0 => Field::Title(format!("{} ✎{}", base_title(task), serial.next())),
+            1 => Field::Notes(format!("правка {}", serial.next())),
+            2 => Field::Due(due(rng, date_of(now))),
+            3 => Field::Priority(1 + rng.below(4) as u8),
+            4 => Field::List(some_list(model, rng)),
+            _ => Field::EveryDays(rule(rng)),
+        };
+        let named = std::mem::discriminant(&field);
+        if !set.iter().any(|f| std::mem::discriminant(f) == named) {
+            set.push(field);
+        }
+    }
+    What::Edit(task.id, set)
+}
+
+fn reorder(live: &[&Intended], rng: &mut Rng) -> Option<What> {
+    let mut ids = Vec::new();
+    for _ in 0..2 + rng.below(4) {
+        if let Some(task) = rng.pick(live) {
+            if !ids.contains(&task.id) {
+                ids.push(task.id);
             }
         }
-        if set.is_empty() {
-            return None;
-        }
-        self.edited.insert(task.id);
-        Some(What::Edit(task.id, set))
     }
-
-    fn complete(&mut self, task: &Intended, done: bool) -> Option<What> {
-        if self.rule_edited.contains(&task.id) || !self.completing.insert((task.id, done)) {
-            return None;
-        }
-        if let Some(series) = task.series {
-            let others =
-                self.touched_series.contains(&series) || self.completing_series.contains(&series);
-            if others {
-                self.completing.remove(&(task.id, done));
-                return None;
-            }
-            self.completing_series.insert(series);
-        }
-        self.completed_tasks.insert(task.id);
-        Some(What::Complete(task.id, done))
-    }
-
-    fn delete(&mut self, task: &Intended, deleted: bool) -> Option<What> {
-        if (deleted && self.edited.contains(&task.id))
-            || !self.deletions.insert((task.id, deleted))
-            || !self.may_touch(task)
-        {
-            return None;
-        }
-        if deleted {
-            self.deleting.insert(task.id);
-        }
-        Some(What::Delete(task.id, deleted))
-    }
-
-    fn reorder(&mut self, live: &[&Intended], rng: &mut Rng) -> Option<What> {
-        let mut ids = Vec::new();
-        for _ in 0..2 + rng.below(4) {
-            if let Some(task) = rng.pick(live) {
-                if !ids.contains(&task.id) && self.may_touch(task) {
-                    ids.push(task.id);
-                }
-            }
-        }
-        (ids.len() >= 2).then_some(What::Reorder(ids))
-    }
+    (ids.len() >= 2).then_some(What::Reorder(ids))
 }
 
 /// A list made or deleted, alone; or two to four renames of one list.
-fn list_changes(model: &Model, rng: &mut Rng, serial: &mut u64) -> Vec<Drawn> {
-    let lists: Vec<Uuid> = model.lists.keys().copied().collect();
-    let whats = match rng.pick(&lists) {
+fn list_changes(model: &Model, rng: &mut Rng, serial: &mut Serial, now: i64) -> Vec<What> {
+    let lists: Vec<_> = model.lists.keys().copied().collect();
+    match rng.pick(&lists) {
         Some(id) if rng.chance(35) => vec![What::DeleteList(*id)],
         Some(id) if lists.len() >= 3 || rng.chance(50) => (0..2 + rng.below(3))
-            .map(|_| What::RenameList(*id, format!("Список {}", next(serial))))
+            .map(|_| What::RenameList(*id, format!("Список {}", serial.next())))
             .collect(),
         _ => vec![What::CreateList(
-            Uuid::now_v7(),
-            format!("Список {}", next(serial)),
+            rng.uuid_v7(now),
+            format!("Список {}", serial.next()),
         )],
-    };
-    whats
-        .into_iter()
-        .map(|what| Drawn {
-            what,
-            may_be_refused: false,
-        })
-        .collect()
-}
-
-fn new_fields(model: &Model, rng: &mut Rng, serial: &mut u64) -> Fields {
-    Fields {
-        title: format!("Задача {}", next(serial)),
-        notes: if rng.chance(30) {
-            format!("заметка {}", next(serial))
-        } else {
-            String::new()
-        },
-        due: due(rng),
-        priority: 1 + rng.below(4) as u8,
-        list: some_list(model, rng),
-        every_days: if rng.chance(30) { rule(rng) } else { None },
     }
-}
-
-/// A line as a student types it, and what it means in the view it is
-/// typed in.
-fn quick_add(model: &Model, rng: &mut Rng, serial: &mut u64) -> What {
-    let today = Utc::now().date_naive();
-    let title = format!("Конспект №{}", next(serial));
-    let mut meant = Fields {
-        title: title.clone(),
-        notes: String::new(),
-        due: None,
-        priority: 4,
-        list: None,
-        every_days: None,
-    };
-    let lists: Vec<Uuid> = model.lists.keys().copied().collect();
-    let (line, view) = match rng.below(4) {
-        0 => {
-            meant.due = Some((today, None));
-            (title, "today".to_owned())
-        }
-        1 => {
-            meant.due = Some((today + Days::new(1), None));
-            (format!("{title} завтра"), "inbox".to_owned())
-        }
-        2 if !lists.is_empty() => {
-            let list = *rng.pick(&lists).expect("a list");
-            meant.list = Some(list);
-            (title, format!("list:{list}"))
-        }
-        _ => (title, "inbox".to_owned()),
-    };
-    What::QuickAdd {
-        id: Uuid::now_v7(),
-        line,
-        view,
-        today,
-        meant,
-    }
-}
-
-fn due(rng: &mut Rng) -> Option<(NaiveDate, Option<NaiveTime>)> {
-    if rng.chance(40) {
-        return None;
-    }
-    let date = Utc::now().date_naive() + Days::new(rng.below(20)) - Days::new(5);
-    let time = rng
-        .chance(30)
-        .then(|| NaiveTime::from_hms_opt(7 + rng.below(12) as u32, 30, 0).expect("a time"));
-    Some((date, time))
-}
-
-fn rule(rng: &mut Rng) -> Option<u32> {
-    match rng.below(3) {
-        0 => None,
-        1 => Some(1),
-        _ => Some(3),
-    }
-}
-
-fn some_list(model: &Model, rng: &mut Rng) -> Option<Uuid> {
-    let lists: Vec<Uuid> = model.lists.keys().copied().collect();
-    if rng.chance(50) {
-        rng.pick(&lists).copied()
-    } else {
-        None
-    }
-}
-
-fn base_title(task: &Intended) -> String {
-    task.fields
-        .title
-        .split(" ✎")
-        .next()
-        .unwrap_or_default()
-        .to_owned()
-}
-
-fn next(serial: &mut u64) -> u64 {
-    *serial += 1;
-    *serial
 }

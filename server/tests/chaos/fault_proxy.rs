@@ -7,10 +7,12 @@
 //! server that refuses the connection (stopped, restarting) is passed over
 //! for the next, since the request never reached it.
 //!
-//! Changes (`POST /api/…`, sign-in and sign-up aside) get a fault drawn
-//! from the seed; everything else passes untouched.
+//! The workload decides each try's fault (from the seed, per change: see
+//! plan.rs) and names it in a private header, which the proxy takes off
+//! before anything reaches a server. So the faults replay with the seed
+//! whatever order the requests arrive in. A request without it passes
+//! untouched.
 
-use super::rng::Rng;
 use super::server_process::ServerProcess;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -32,16 +34,22 @@ pub enum Fault {
     BadGateway,
     /// A 503 without forwarding (overload).
     Unavailable,
-    /// Forwarded after a pause of up to 300 ms.
+    /// Forwarded after a pause (up to 300 ms).
     Delay,
     /// Delivered twice at once; the client gets one of the answers.
     Twice,
-    /// The server it went to is SIGKILLed while the request is in flight,
-    /// then restarted on the same database.
+    /// The server it went to is SIGKILLed while the request is in flight
+    /// (a few milliseconds in), then restarted on the same database.
     Kill,
+    /// A plain 500 without forwarding (a broken server behind a proxy):
+    /// the phone counts it (public/sw-policy.js `afterReplay`).
+    ServerError,
+    /// The server does the work; the proxy answers 500 instead of its
+    /// answer (it broke on the way back).
+    ServerErrorAfterWork,
 }
 
-pub const EVERY_FAULT: [Fault; 7] = [
+pub const EVERY_FAULT: [Fault; 9] = [
     Fault::DropRequest,
     Fault::DropAnswer,
     Fault::BadGateway,
@@ -49,7 +57,26 @@ pub const EVERY_FAULT: [Fault; 7] = [
     Fault::Delay,
     Fault::Twice,
     Fault::Kill,
+    Fault::ServerError,
+    Fault::ServerErrorAfterWork,
 ];
+
+/// The private header that names a try's fault: `<fault> <pause in ms>`.
+pub const FAULT_HEADER: &str = "x-chaos-fault";
+
+impl Fault {
+    /// The header's value for this fault with a pause of `pause` ms (a
+    /// delay's, or how long into the request a kill comes).
+    pub fn header(self, pause: u64) -> String {
+        format!("{self:?} {pause}")
+    }
+
+    fn from_header(value: &str) -> Option<(Fault, u64)> {
+        let (name, pause) = value.trim().split_once(' ')?;
+        let fault = EVERY_FAULT.into_iter().find(|f| format!("{f:?}") == name)?;
+        Some((fault, pause.parse().ok()?))
+    }
+}
 
 pub struct FaultProxy {
     pub addr: SocketAddr,
@@ -61,14 +88,11 @@ struct State {
     /// Each server keeps its address across restarts.
     addrs: Vec<SocketAddr>,
     turn: AtomicUsize,
-    rng: Mutex<Rng>,
-    /// Percent of mutations that get a fault.
-    fault_percent: u64,
     counts: Mutex<BTreeMap<Fault, u64>>,
 }
 
 impl FaultProxy {
-    pub async fn start(servers: Vec<ServerProcess>, seed: u64, fault_percent: u64) -> Self {
+    pub async fn start(servers: Vec<ServerProcess>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a proxy port");
@@ -77,8 +101,6 @@ impl FaultProxy {
             addrs: servers.iter().map(|server| server.addr).collect(),
             servers: servers.into_iter().map(Mutex::new).collect(),
             turn: AtomicUsize::new(0),
-            rng: Mutex::new(Rng::new(seed)),
-            fault_percent,
             counts: Mutex::new(BTreeMap::new()),
         });
         let shared = state.clone();
@@ -95,10 +117,15 @@ impl FaultProxy {
         self.state.counts.lock().await.clone()
     }
 
-    pub async fn stop_servers(&self) {
+    /// Stops the servers; gives the lines of any panic they printed.
+    pub async fn stop_servers(&self) -> Vec<String> {
+        let mut panics = Vec::new();
         for server in &self.state.servers {
-            server.lock().await.kill().await;
+            let mut server = server.lock().await;
+            server.kill().await;
+            panics.extend(server.panics());
         }
+        panics
     }
 
     /// Replaces server `index` as a deploy does: SIGTERM, wait for it to
@@ -121,37 +148,37 @@ impl FaultProxy {
 }
 
 async fn handle(state: Arc<State>, mut client: TcpStream) {
-    let Some(request) = read_request(&mut client).await else {
+    let Some(mut request) = read_request(&mut client).await else {
         return;
     };
-    let fault = if is_change(&request) {
-        draw_fault(&state).await
-    } else {
-        None
-    };
-    if let Some(fault) = fault {
+    let fault = take_fault(&mut request);
+    if let Some((fault, _)) = fault {
         *state.counts.lock().await.entry(fault).or_default() += 1;
     }
-    let answer = match fault {
+    let answer = match fault.map(|(fault, pause)| (fault, Duration::from_millis(pause))) {
         None => forward(&state, &request).await,
-        Some(Fault::DropRequest) => None,
-        Some(Fault::DropAnswer) => {
+        Some((Fault::DropRequest, _)) => None,
+        Some((Fault::DropAnswer, _)) => {
             let _ = forward(&state, &request).await;
             None
         }
-        Some(Fault::BadGateway) => Some(status_only(502, "Bad Gateway")),
-        Some(Fault::Unavailable) => Some(status_only(503, "Service Unavailable")),
-        Some(Fault::Delay) => {
-            let pause = state.rng.lock().await.below(300);
-            tokio::time::sleep(Duration::from_millis(pause)).await;
+        Some((Fault::BadGateway, _)) => Some(status_only(502, "Bad Gateway")),
+        Some((Fault::Unavailable, _)) => Some(status_only(503, "Service Unavailable")),
+        Some((Fault::Delay, pause)) => {
+            tokio::time::sleep(pause).await;
             forward(&state, &request).await
         }
-        Some(Fault::Twice) => {
+        Some((Fault::Twice, _)) => {
             let (first, second) =
                 tokio::join!(forward(&state, &request), forward(&state, &request));
             second.or(first)
         }
-        Some(Fault::Kill) => kill_during(&state, &request).await,
+        Some((Fault::Kill, pause)) => kill_during(&state, &request, pause).await,
+        Some((Fault::ServerError, _)) => Some(status_only(500, "Internal Server Error")),
+        Some((Fault::ServerErrorAfterWork, _)) => {
+            let _ = forward(&state, &request).await;
+            Some(status_only(500, "Internal Server Error"))
+        }
     };
     if let Some(answer) = answer {
         let _ = client.write_all(&answer).await;
@@ -160,10 +187,9 @@ async fn handle(state: Arc<State>, mut client: TcpStream) {
     // sees the connection end, as when a network fails.
 }
 
-/// Forwards the request and SIGKILLs its server a few milliseconds in,
-/// then restarts it.
-async fn kill_during(state: &Arc<State>, request: &[u8]) -> Option<Vec<u8>> {
-    let pause = state.rng.lock().await.below(8);
+/// Forwards the request and SIGKILLs its server `pause` in, then
+/// restarts it.
+async fn kill_during(state: &Arc<State>, request: &[u8], pause: Duration) -> Option<Vec<u8>> {
     let index = state.turn.fetch_add(1, Ordering::Relaxed) % state.addrs.len();
     let mut server = state.servers[index].lock().await;
     let upstream = state.addrs[index];
@@ -171,22 +197,10 @@ async fn kill_during(state: &Arc<State>, request: &[u8]) -> Option<Vec<u8>> {
         let request = request.to_vec();
         async move { send(upstream, &request).await }
     });
-    tokio::time::sleep(Duration::from_millis(pause)).await;
+    tokio::time::sleep(pause).await;
     server.kill_and_restart().await;
     // Whatever came back before the kill is a real answer; usually nothing.
     sent.await.ok().flatten()
-}
-
-async fn draw_fault(state: &State) -> Option<Fault> {
-    let mut rng = state.rng.lock().await;
-    if !rng.chance(state.fault_percent) {
-        return None;
-    }
-    // Kills are rarer: each one costs a restart.
-    if rng.chance(10) {
-        return Some(Fault::Kill);
-    }
-    rng.pick(&EVERY_FAULT[..6]).copied()
 }
 
 /// To the next server in turn that takes the connection; a 502 when none
@@ -223,8 +237,27 @@ fn status_only(code: u16, reason: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-fn is_change(request: &[u8]) -> bool {
-    request.starts_with(b"POST /api/") && !request.starts_with(b"POST /api/auth/")
+/// Takes the fault header off the request (it never reaches a server) and
+/// gives the fault it names.
+fn take_fault(request: &mut Vec<u8>) -> Option<(Fault, u64)> {
+    let end = find(request, b"\r\n\r\n")?;
+    let head = String::from_utf8_lossy(&request[..end]).into_owned();
+    let prefix = format!("{FAULT_HEADER}:");
+    let mut fault = None;
+    let kept: Vec<&str> = head
+        .split("\r\n")
+        .filter(|line| {
+            let ours = line.to_ascii_lowercase().starts_with(&prefix);
+            if ours {
+                fault = Fault::from_header(&line[prefix.len()..]);
+            }
+            !ours
+        })
+        .collect();
+    let mut rebuilt = kept.join("\r\n").into_bytes();
+    rebuilt.extend_from_slice(&request[end..]);
+    *request = rebuilt;
+    fault
 }
 
 /// Reads the head and a `Content-Length` body: the whole request.

@@ -7,19 +7,26 @@
 //!   millisecond, so "latest" is never a tie.
 //! - Completing and deleting keep the first time while they stay so.
 //! - Completing a repeating task creates its next occurrence once (its id
-//!   derived from the series and its date); un-completing takes it back
-//!   while nobody has changed it.
+//!   derived from the series and its date), with a copy of its checklist;
+//!   un-completing takes it back while nobody has changed it.
 //! - A completion of a deleted task is refused (the person is told); an
 //!   edit that sets anything brings it back, clocked at the edit or just
-//!   after the deletion, whichever is later (what was typed is kept).
+//!   after the deletion, whichever is later (what was typed is kept). So
+//!   does a step added or renamed (checklist.rs).
+//! - A task bound for a list deleted meanwhile lands in the Inbox.
 //! - A list's name keeps its latest rename; deleting a list moves its tasks
 //!   to the Inbox, a move made when the person deleted it.
 //!
-//! The accepted changes are applied in the order the person made them. The
-//! workload never lets changes cross where the contract makes the outcome
-//! depend on arrival (see `draw.rs`).
+//! The model also says which changes the server refuses, and with what:
+//! the workload holds each answer to it.
+//!
+//! The changes a batch delivers are applied in the order the person made
+//! them, after every earlier batch's: the order of arrival but for the
+//! changes that cross, which the workload lets cross only where the
+//! contract makes the outcome independent of their order (see `draw.rs`).
 
 use super::change::{Change, Due, Field, Fields, What};
+use super::checklist::{self, IntendedStep};
 use chrono::{DateTime, Days, NaiveDate};
 use std::collections::BTreeMap;
 use uuid::Uuid;
@@ -65,6 +72,8 @@ pub struct Intended {
     pub completed: Option<i64>,
     pub deleted: Option<i64>,
     pub clocks: Clocks,
+    /// Its checklist, deleted steps too.
+    pub steps: BTreeMap<Uuid, IntendedStep>,
 }
 
 impl Intended {
@@ -79,6 +88,7 @@ impl Intended {
             completed: None,
             deleted: None,
             clocks: Clocks::all(at),
+            steps: BTreeMap::new(),
         }
     }
 
@@ -88,8 +98,16 @@ impl Intended {
     }
 
     /// A change made `at` was applied: the server keeps the latest time.
-    fn changed(&mut self, at: i64) {
+    pub fn changed(&mut self, at: i64) {
         self.updated = self.updated.max(at);
+    }
+
+    /// A change that carries what the person typed, applied `at`: a
+    /// deletion gives way to it, clocked just after the deletion if later.
+    pub fn bring_back(&mut self, at: i64) {
+        if self.deleted.take().is_some() {
+            self.clocks.deletion = at.max(self.clocks.deletion + 1);
+        }
     }
 
     /// Sets `field` if the change is later than its clock.
@@ -111,6 +129,10 @@ impl Intended {
             Field::List(v) => later(&mut c.list) && replace(&mut f.list, *v),
         }
     }
+
+    pub fn live_steps(&self) -> impl Iterator<Item = (&Uuid, &IntendedStep)> {
+        self.steps.iter().filter(|(_, step)| step.is_live())
+    }
 }
 
 fn replace<T>(slot: &mut T, value: T) -> bool {
@@ -125,29 +147,58 @@ pub struct IntendedList {
     pub name_changed: i64,
 }
 
-#[derive(Default)]
+/// Why the server refuses a change: what it did not find (404).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Task,
+    Step,
+    List,
+}
+
+impl Refusal {
+    /// The refusal's stable code in the answer's body.
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::Task => "task_not_found",
+            Refusal::Step => "step_not_found",
+            Refusal::List => "list_not_found",
+        }
+    }
+}
+
+#[derive(Clone, Default)]
 pub struct Model {
     pub tasks: BTreeMap<Uuid, Intended>,
     pub lists: BTreeMap<Uuid, IntendedList>,
 }
 
 impl Model {
-    /// A change the server accepted.
-    pub fn apply(&mut self, change: &Change) {
+    /// A change delivered to the server: what it does, or why it is
+    /// refused.
+    pub fn apply(&mut self, change: &Change) -> Result<(), Refusal> {
         let at = change.at;
         match &change.what {
             What::Create(id, fields)
             | What::QuickAdd {
                 id, meant: fields, ..
             } => {
+                let mut fields = fields.clone();
+                fields.list = self.landing(fields.list);
                 self.tasks
                     .entry(*id)
-                    .or_insert_with(|| Intended::new(*id, fields.clone(), at));
+                    .or_insert_with(|| Intended::new(*id, fields, at));
             }
             What::Edit(id, set) => {
-                let task = self.task(id);
+                let set: Vec<Field> = set
+                    .iter()
+                    .map(|field| match field {
+                        Field::List(list) => Field::List(self.landing(*list)),
+                        other => other.clone(),
+                    })
+                    .collect();
+                let task = self.task(id)?;
                 let mut applied = false;
-                for field in set {
+                for field in &set {
                     applied |= task.set(field, at);
                 }
                 if task.fields.every_days.is_some() && task.series.is_none() {
@@ -155,14 +206,12 @@ impl Model {
                 }
                 if applied {
                     task.changed(at);
-                    if task.deleted.take().is_some() {
-                        task.clocks.deletion = at.max(task.clocks.deletion + 1);
-                    }
+                    task.bring_back(at);
                 }
             }
-            What::Complete(id, done) => self.complete(*id, *done, at),
+            What::Complete(id, done) => self.complete(*id, *done, at)?,
             What::Delete(id, deleted) => {
-                let task = self.task(id);
+                let task = self.task(id)?;
                 if task.clocks.deletion < at {
                     task.clocks.deletion = at;
                     task.deleted = deleted.then(|| task.deleted.unwrap_or(at));
@@ -187,10 +236,7 @@ impl Model {
                 });
             }
             What::RenameList(id, name) => {
-                let list = self
-                    .lists
-                    .get_mut(id)
-                    .expect("the workload renames its lists");
+                let list = self.lists.get_mut(id).ok_or(Refusal::List)?;
                 if list.name_changed < at {
                     list.name = name.clone();
                     list.name_changed = at;
@@ -206,20 +252,22 @@ impl Model {
                     }
                 }
             }
+            step_change => checklist::apply(&mut self.tasks, step_change, at)?,
         }
+        Ok(())
     }
 
-    fn complete(&mut self, id: Uuid, done: bool, at: i64) {
-        let task = self.task(&id);
+    fn complete(&mut self, id: Uuid, done: bool, at: i64) -> Result<(), Refusal> {
+        let task = self.live_task(&id)?;
         if task.clocks.completion >= at {
-            return;
+            return Ok(());
         }
         let first = task.completed.unwrap_or(at);
         task.clocks.completion = at;
         task.completed = done.then_some(first);
         task.changed(at);
         let Some(every) = task.fields.every_days else {
-            return;
+            return Ok(());
         };
         let series = *task.series.get_or_insert(id);
         let from = task
@@ -233,18 +281,28 @@ impl Model {
             next.fields.due = Some((date, task.fields.due.and_then(|(_, time)| time)));
             next.series = Some(series);
             next.position = task.position;
+            next.steps = checklist::copied(&task.steps, next_id, at);
             self.tasks.entry(next_id).or_insert(next);
         } else if self.tasks.get(&next_id).is_some_and(|next| {
             !next.touched() && next.completed.is_none() && next.deleted.is_none()
         }) {
             self.tasks.remove(&next_id);
         }
+        Ok(())
     }
 
-    fn task(&mut self, id: &Uuid) -> &mut Intended {
-        self.tasks
-            .get_mut(id)
-            .expect("the workload changes only tasks it made")
+    /// Where a task bound for `list` lands: the Inbox if it was deleted.
+    fn landing(&self, list: Option<Uuid>) -> Option<Uuid> {
+        list.filter(|id| self.lists.contains_key(id))
+    }
+
+    fn task(&mut self, id: &Uuid) -> Result<&mut Intended, Refusal> {
+        self.tasks.get_mut(id).ok_or(Refusal::Task)
+    }
+
+    fn live_task(&mut self, id: &Uuid) -> Result<&mut Intended, Refusal> {
+        self.task(id)
+            .and_then(|task| task.deleted.is_none().then_some(task).ok_or(Refusal::Task))
     }
 
     pub fn live(&self) -> impl Iterator<Item = &Intended> {

@@ -1,6 +1,10 @@
 //! The real `tetrad` binary as a child process, so a fault can be a real
 //! SIGKILL in the middle of a request, and a restart on the same database.
+//! What it writes to stderr (errors only) goes to a file of its own, read
+//! at the end for panics: a panic answers nothing, which the client takes
+//! for a network fault and retries, so only its log tells.
 
+use std::io::Read;
 use std::net::SocketAddr;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -12,6 +16,8 @@ pub struct ServerProcess {
     database_url: String,
     /// Settings beyond the database and the address (`TETRAD_…`).
     settings: Vec<(String, String)>,
+    /// Its stderr, every run of it one after another.
+    log: tempfile::NamedTempFile,
 }
 
 impl ServerProcess {
@@ -31,6 +37,7 @@ impl ServerProcess {
                 .iter()
                 .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
                 .collect(),
+            log: tempfile::NamedTempFile::new().expect("a log file"),
         };
         server.spawn().await;
         server
@@ -44,7 +51,7 @@ impl ServerProcess {
             .env("TETRAD_ADDR", self.addr.to_string())
             .env("RUST_LOG", "error")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(self.log.as_file().try_clone().expect("the log file"))
             .kill_on_drop(true)
             .spawn()
             .expect("the tetrad binary starts");
@@ -92,6 +99,19 @@ impl ServerProcess {
             .await
             .expect("the server exits after SIGTERM")
             .expect("its exit status")
+    }
+
+    /// The lines of its stderr that tell of a panic, in any of its runs.
+    pub fn panics(&self) -> Vec<String> {
+        let mut log = String::new();
+        let _ = self
+            .log
+            .reopen()
+            .and_then(|mut file| file.read_to_string(&mut log));
+        log.lines()
+            .filter(|line| line.contains("panicked"))
+            .map(str::to_owned)
+            .collect()
     }
 
     /// Kills the server and starts it again on the same database and port.

@@ -1,22 +1,23 @@
 //! The database held against the model: after each batch, the rows the
 //! batch touched (so every crossing counts, not only the last one to a
-//! row); at the end, every row of the person's, deleted ones too. Field by
-//! field, times and clocks included; and every list.
+//! row); at the end, every row of the person's, deleted ones too: tasks,
+//! the steps of their checklists, and lists. Field by field, times and
+//! clocks included (difference.rs).
 
-use super::change::{rule_form, Fields};
-use super::model::{due_text, Intended, Model};
+use super::difference;
+use super::model::{Intended, Model};
 use crate::support::{Backend, TestDatabase};
-use app::domain::{Task, TaskId, UserId, Username};
+use app::domain::{Task, UserId, Username};
 use app::ssr::storage::{Storage, StorageError};
-use futures::future::join_all;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 use uuid::Uuid;
 
 pub struct Comparison {
-    /// Intended tasks (and lists) missing or different.
+    /// Intended tasks (with their steps) and lists missing or different.
     pub lost: usize,
-    /// Rows nobody intended.
+    /// Rows nobody intended: tasks and steps.
     pub duplicated: usize,
     pub first_difference: Option<String>,
 }
@@ -27,6 +28,10 @@ pub struct Reader {
     user: UserId,
 }
 
+/// Every task of the person's as stored, deleted ones and deleted steps
+/// too.
+type Stored = HashMap<Uuid, Task>;
+
 impl Reader {
     pub async fn open(database: &TestDatabase, name: &str) -> Self {
         let storage = server::db::connect(&database.url)
@@ -36,14 +41,21 @@ impl Reader {
         Self { storage, user }
     }
 
-    /// How the stored task differs from the intended one, if it does.
-    pub async fn task_problem(&self, intended: &Intended) -> Option<String> {
-        let id = TaskId::from_uuid(intended.id);
-        let problem = match again(|| self.storage.get_task(self.user, id)).await {
-            None => Some("it is missing".to_owned()),
-            Some(stored) => difference(intended, &stored),
-        };
-        problem.map(|p| format!("task {} ({}): {p}", intended.id, intended.fields.title))
+    /// Every task with every step, as an export reads them.
+    pub async fn tasks(&self) -> Stored {
+        again(|| self.storage.all_tasks(self.user))
+            .await
+            .into_iter()
+            .map(|task| (task.id.as_uuid(), task))
+            .collect()
+    }
+
+    /// How the rows of `ids` differ from the model, if one does.
+    pub async fn tasks_problem(&self, model: &Model, ids: &HashSet<Uuid>) -> Option<String> {
+        let stored = self.tasks().await;
+        ids.iter()
+            .filter_map(|id| model.tasks.get(id))
+            .find_map(|intended| task_problem(intended, &stored))
     }
 
     /// How the stored lists differ from the intended ones, if they do.
@@ -69,7 +81,7 @@ impl Reader {
         (stored != intended).then(|| format!("lists are {stored:?}, intended {intended:?}"))
     }
 
-    /// The end state: every intended task and list, and no row more.
+    /// The end state: every intended task, step and list, and no row more.
     pub async fn compare(
         &self,
         backend: Backend,
@@ -77,25 +89,38 @@ impl Reader {
         name: &str,
         model: &Model,
     ) -> Comparison {
+        let stored = self.tasks().await;
+        let problems = model
+            .tasks
+            .values()
+            .filter_map(|intended| task_problem(intended, &stored))
+            .chain(self.lists_problem(model).await);
         let mut lost = 0;
         let mut first = None;
-        let problems = model.tasks.values().map(|t| self.task_problem(t));
-        for problem in join_all(problems)
-            .await
-            .into_iter()
-            .chain([self.lists_problem(model).await])
-            .flatten()
-        {
+        for problem in problems {
             lost += 1;
             first.get_or_insert(problem);
         }
-        let rows = every_task_row(backend, database, name).await;
-        let extra: Vec<&Uuid> = rows
+        let intended_steps: HashSet<Uuid> = model
+            .tasks
+            .values()
+            .flat_map(|task| task.steps.keys().copied())
+            .collect();
+        let tasks = every_row(backend, database, name, "tasks").await;
+        let steps = every_row(backend, database, name, "steps").await;
+        let extra: Vec<String> = tasks
             .iter()
             .filter(|id| !model.tasks.contains_key(id))
+            .map(|id| format!("task {id} was never intended"))
+            .chain(
+                steps
+                    .iter()
+                    .filter(|id| !intended_steps.contains(id))
+                    .map(|id| format!("step {id} was never intended")),
+            )
             .collect();
-        if let Some(id) = extra.first() {
-            first.get_or_insert(format!("task {id} was never intended"));
+        if let Some(row) = extra.first() {
+            first.get_or_insert(row.clone());
         }
         Comparison {
             lost,
@@ -103,6 +128,14 @@ impl Reader {
             first_difference: first,
         }
     }
+}
+
+fn task_problem(intended: &Intended, stored: &Stored) -> Option<String> {
+    let problem = match stored.get(&intended.id) {
+        None => Some("it is missing".to_owned()),
+        Some(stored) => difference::of_task(intended, stored),
+    };
+    problem.map(|p| format!("task {} ({}): {p}", intended.id, intended.fields.title))
 }
 
 /// A read, tried again while the database is away (the rolling deploy
@@ -119,18 +152,25 @@ async fn again<T, F: std::future::Future<Output = Result<T, StorageError>>>(
     read().await.expect("the database answers a read")
 }
 
-/// Every task row of the person's, deleted ones too: read straight from the
-/// table, not through a view that might hide one.
-async fn every_task_row(backend: Backend, database: &TestDatabase, name: &str) -> Vec<Uuid> {
-    const IDS: &str =
-        "SELECT CAST(id AS TEXT) FROM tasks WHERE user_id = (SELECT id FROM users WHERE username = $1)";
+/// The ids of every row of the person's in `table`, deleted ones too:
+/// read straight from the table, not through a view that might hide one.
+async fn every_row(
+    backend: Backend,
+    database: &TestDatabase,
+    name: &str,
+    table: &str,
+) -> Vec<Uuid> {
+    let query = format!(
+        "SELECT CAST(id AS TEXT) FROM {table} \
+         WHERE user_id = (SELECT id FROM users WHERE username = $1)"
+    );
     let url = database.url.expose();
     let ids: Vec<String> = match backend {
         Backend::Sqlite => {
             let pool = sqlx::SqlitePool::connect(url)
                 .await
                 .expect("the database opens");
-            sqlx::query_scalar(IDS)
+            sqlx::query_scalar(&query)
                 .bind(name)
                 .fetch_all(&pool)
                 .await
@@ -140,7 +180,7 @@ async fn every_task_row(backend: Backend, database: &TestDatabase, name: &str) -
             let pool = sqlx::PgPool::connect(url)
                 .await
                 .expect("the database opens");
-            sqlx::query_scalar(IDS)
+            sqlx::query_scalar(&query)
                 .bind(name)
                 .fetch_all(&pool)
                 .await
@@ -148,119 +188,6 @@ async fn every_task_row(backend: Backend, database: &TestDatabase, name: &str) -
         }
     };
     ids.iter().map(|id| id.parse().expect("a uuid")).collect()
-}
-
-/// The first way `stored` differs from `intended`.
-fn difference(intended: &Intended, stored: &Task) -> Option<String> {
-    let fields = stored_fields(stored);
-    let f = &intended.fields;
-    let c = &intended.clocks;
-    let s = &stored.changed;
-    let millis = |t: chrono::DateTime<chrono::Utc>| t.timestamp_millis();
-    let exact = [
-        ("title", f.title.clone(), fields.title.clone()),
-        ("notes", f.notes.clone(), fields.notes.clone()),
-        ("due", due_text(f.due), due_text(fields.due)),
-        (
-            "priority",
-            f.priority.to_string(),
-            fields.priority.to_string(),
-        ),
-        (
-            "list",
-            format!("{:?}", f.list),
-            format!("{:?}", fields.list),
-        ),
-        (
-            "repetition",
-            rule_form(f.every_days),
-            rule_form(fields.every_days),
-        ),
-        // The series a task belongs to (its own, when it names none): a
-        // task that stopped repeating may or may not name its own series,
-        // as its changes arrived; that means the same.
-        (
-            "series",
-            intended.series.unwrap_or(intended.id).to_string(),
-            stored
-                .series_id
-                .map_or(stored.id.as_uuid(), |s| s.as_uuid())
-                .to_string(),
-        ),
-        (
-            "position",
-            intended.position.to_string(),
-            stored.position.to_string(),
-        ),
-        (
-            "created at",
-            intended.created.to_string(),
-            millis(stored.created_at).to_string(),
-        ),
-        (
-            "completed at",
-            format!("{:?}", intended.completed),
-            format!("{:?}", stored.completed_at.map(millis)),
-        ),
-        (
-            "deleted at",
-            format!("{:?}", intended.deleted),
-            format!("{:?}", stored.deleted_at.map(millis)),
-        ),
-        (
-            "updated at",
-            intended.updated.to_string(),
-            millis(stored.updated_at).to_string(),
-        ),
-    ];
-    // When each part last changed: the model's clock against the row's.
-    let clocks = [
-        ("title", c.title, s.title),
-        ("notes", c.notes, s.notes),
-        ("due", c.due, s.due),
-        ("priority", c.priority, s.priority),
-        ("repetition", c.every_days, s.recurrence),
-        ("completion", c.completion, s.completion),
-        ("deletion", c.deletion, s.deletion),
-        ("list", c.list, s.list),
-        ("position", c.position, s.position),
-    ]
-    .map(|(part, intended, stored)| {
-        (
-            format!("{part}'s clock"),
-            intended.to_string(),
-            stored.millis().to_string(),
-        )
-    });
-    exact
-        .into_iter()
-        .map(|(what, a, b)| (what.to_owned(), a, b))
-        .chain(clocks)
-        .find(|(_, a, b)| a != b)
-        .map(|(what, a, b)| format!("{what} is {b}, intended {a}"))
-}
-
-/// The stored task's fields, in the model's terms.
-fn stored_fields(task: &Task) -> Fields {
-    let every_days = task
-        .recurrence
-        .as_ref()
-        .map(|rule| match rule.to_string().as_str() {
-            "daily" => 1,
-            other => other
-                .strip_prefix("every ")
-                .and_then(|rest| rest.strip_suffix(" days"))
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0),
-        });
-    Fields {
-        title: task.title.as_str().to_owned(),
-        notes: task.notes.as_str().to_owned(),
-        due: task.due.map(|due| (due.date, due.time)),
-        priority: task.priority.level(),
-        list: task.list_id.map(|id| id.as_uuid()),
-        every_days,
-    }
 }
 
 async fn user_id(storage: &dyn Storage, name: &str) -> UserId {
