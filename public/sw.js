@@ -302,7 +302,7 @@ async function sendMutation(event) {
     case 'pause':
       // The session ended (or another account signed in): kept, and held
       // until this account signs in again.
-      pausedFor = account;
+      await sessionEnded(account);
       await enqueue(entry);
       return queuedAnswer(event.request);
     case 'queue':
@@ -449,7 +449,7 @@ async function replayEntry(entry, account) {
     case 'pause':
       // Signed out, or another account signed in: hold everything until
       // this account's page says hello again.
-      pausedFor = entry.account;
+      await sessionEnded(entry.account);
       return 'stop';
     case 'stuck':
       await putEntry({ ...entry, attempts, state: 'stuck', status: response.status, reason: await reason() });
@@ -571,6 +571,21 @@ function keepPagesOf(account, lists, first) {
     }
   });
   return keeping;
+}
+
+/**
+ * The server said `account`'s session is over (a password changed
+ * elsewhere, an expired sign-in): its changes are held until it signs in
+ * again, and the pages kept for it leave the phone, as at a sign-out (the
+ * phone may be lent or shared; the page forgets what it stored, told by
+ * the news' `paused`).
+ */
+async function sessionEnded(account) {
+  pausedFor = account;
+  const cache = await caches.open(PAGE_CACHE);
+  for (const [path, owner] of await keptPages()) {
+    if (owner === account) await cache.delete(path);
+  }
 }
 
 /** After a change the page saved: its own page again, so it opens offline as it is. */

@@ -27,6 +27,8 @@ node end2end/bench/chunks.mjs target/site/pkg "$results/chunks.json"
 
 echo "==> browser benchmarks against the release server on SQLite"
 source scripts/release_server.sh
+# Each benchmark signs up its own accounts, all from this address.
+export TETRAD_SIGNUPS_PER_ADDRESS=1000000
 start_release_server "$addr" "sqlite://$results/bench.db" "$results/server.log"
 trap 'kill "$release_server" 2>/dev/null || true' EXIT
 browser_failed=0

@@ -8,13 +8,18 @@
 //! | `TETRAD_SESSION_DAYS` | how long a session lasts                  | `30`                       |
 //! | `TETRAD_SIGNIN_ATTEMPTS` | failed sign-ins per name and address per 15 minutes | `10`      |
 //! | `TETRAD_SIGNIN_ATTEMPTS_PER_NAME` | failed sign-ins per name from all addresses per 15 minutes | `100` |
+//! | `TETRAD_SIGNUPS_PER_ADDRESS` | sign-ups per address per hour (each instance) | `300` |
 //! | `TETRAD_TRUSTED_PROXIES` | comma-separated addresses of proxies whose `X-Forwarded-For` names the client | none |
 //! | `TETRAD_KEY_RETENTION_HOURS` | how long idempotency keys are kept  | `168` (7 days)             |
 //! | `TETRAD_KEY_LEASE_SECS` | how long a running request holds its key | `15`                      |
 //! | `TETRAD_DRAIN_SECS`   | on SIGTERM, how long requests in flight may take to finish | `10`   |
+//! | `TETRAD_HEADER_SECS`  | a request's head must arrive within this; an idle connection closes after it | `10` |
+//! | `TETRAD_REQUEST_SECS` | a request must be answered (and its body read) within this, or 408 | `30` |
+//! | `TETRAD_MAX_CONNECTIONS` | connections served at once (the next wait) | `1024`        |
 
 use crate::db::DatabaseUrl;
 use crate::http::client_address::TrustedProxies;
+use crate::http::connections::Limits;
 use crate::maintenance::Retention;
 use app::ssr::Settings;
 use std::net::SocketAddr;
@@ -36,6 +41,8 @@ pub struct Config {
     /// On SIGTERM, how long the requests in flight may take to finish
     /// before the process exits anyway.
     pub drain_deadline: Duration,
+    /// Deadlines and the cap on connections (http/connections.rs).
+    pub limits: Limits,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +100,11 @@ impl Config {
                 "TETRAD_SIGNIN_ATTEMPTS_PER_NAME",
                 defaults.sign_in_attempts_per_name,
             )?,
+            sign_ups_per_address: parse_number(
+                &lookup,
+                "TETRAD_SIGNUPS_PER_ADDRESS",
+                defaults.sign_ups_per_address,
+            )?,
             ..defaults
         };
         let trusted_proxies = lookup("TETRAD_TRUSTED_PROXIES")
@@ -111,6 +123,25 @@ impl Config {
         let drain_deadline =
             Duration::from_secs(parse_at_least(&lookup, "TETRAD_DRAIN_SECS", 10, 0)?);
 
+        let defaults = Limits::default();
+        let limits = Limits {
+            header_read: Duration::from_secs(parse_number(
+                &lookup,
+                "TETRAD_HEADER_SECS",
+                defaults.header_read.as_secs(),
+            )?),
+            request: Duration::from_secs(parse_number(
+                &lookup,
+                "TETRAD_REQUEST_SECS",
+                defaults.request.as_secs(),
+            )?),
+            max_connections: parse_number(
+                &lookup,
+                "TETRAD_MAX_CONNECTIONS",
+                defaults.max_connections as u64,
+            )? as usize,
+        };
+
         Ok(Self {
             database_url,
             listen_addr,
@@ -120,6 +151,7 @@ impl Config {
             retention,
             key_lease,
             drain_deadline,
+            limits,
         })
     }
 }
@@ -245,6 +277,18 @@ mod tests {
     fn a_bad_number_names_the_variable() {
         let error = config(&[("TETRAD_SESSION_DAYS", "forever")]).unwrap_err();
         assert!(error.to_string().contains("TETRAD_SESSION_DAYS"));
+    }
+
+    #[test]
+    fn every_connection_has_deadlines_and_their_number_a_cap_unless_set() {
+        let limits = config(&[]).unwrap().limits;
+        assert_eq!(limits.header_read, Duration::from_secs(10));
+        assert_eq!(limits.request, Duration::from_secs(30));
+        assert_eq!(limits.max_connections, 1024);
+        let set = config(&[("TETRAD_HEADER_SECS", "2"), ("TETRAD_MAX_CONNECTIONS", "5")]).unwrap();
+        assert_eq!(set.limits.header_read, Duration::from_secs(2));
+        assert_eq!(set.limits.max_connections, 5);
+        assert!(config(&[("TETRAD_REQUEST_SECS", "0")]).is_err());
     }
 
     #[test]

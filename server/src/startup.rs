@@ -5,19 +5,23 @@ use crate::db::{self, ConnectError};
 use crate::faults::Faults;
 use crate::http::calendar_feed::calendar_feed;
 use crate::http::client_address::client_address;
+use crate::http::connections::{self, Limits};
 use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
 use crate::http::error_status::error_status;
 use crate::http::healthz::{healthz, Draining};
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::render_deadline::render_deadline;
+use crate::http::security_headers::{security_headers, OverHttps};
 use crate::http::server_clock::server_clock;
 use crate::http::service_worker::ServiceWorker;
 use crate::http::session::resolve_session;
 use crate::http::static_files;
 use crate::maintenance;
+use app::ssr::sign_ups::SignUps;
 use app::ssr::storage::Storage;
 use app::ssr::AppState;
 use app::{shell, App};
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::Router;
 use leptos::config::LeptosOptions;
@@ -30,6 +34,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 use tower_http::trace::TraceLayer;
 
 /// The largest request body accepted. Mutations are small forms; anything
@@ -58,6 +63,7 @@ pub struct Application {
     faults: Faults,
     draining: Draining,
     drain_deadline: Duration,
+    limits: Limits,
     maintenance: tokio::task::JoinHandle<()>,
 }
 
@@ -109,6 +115,7 @@ impl Application {
             faults,
             draining,
             drain_deadline: config.drain_deadline,
+            limits: config.limits,
             maintenance,
         })
     }
@@ -140,9 +147,6 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        let service = self
-            .router
-            .into_make_service_with_connect_info::<SocketAddr>();
         let draining = self.draining.clone();
         let drain_started = Arc::new(tokio::sync::Notify::new());
         let signal = {
@@ -154,20 +158,19 @@ impl Application {
                 drain_started.notify_one();
             }
         };
-        let served = axum::serve(self.listener, service).with_graceful_shutdown(signal);
+        let served = connections::serve(self.listener, self.router, self.limits, signal);
         let deadline = self.drain_deadline;
-        let served = tokio::select! {
-            served = served => served,
+        tokio::select! {
+            () = served => {}
             () = async move {
                 drain_started.notified().await;
                 tokio::time::sleep(deadline).await;
             } => {
                 tracing::warn!(?deadline, "drain deadline passed: cutting off the requests still in flight");
-                Ok(())
             }
         };
         self.maintenance.abort();
-        served
+        Ok(())
     }
 }
 
@@ -216,6 +219,7 @@ fn router(
     let state = AppState {
         storage: storage.clone(),
         settings: config.settings.clone(),
+        sign_ups: SignUps::default(),
     };
     let context = move || provide_context(state.clone());
     let trusted = TrustedOrigins(Arc::new(config.public_origin.iter().cloned().collect()));
@@ -276,8 +280,20 @@ fn router(
         // Pages, answers and static files not yet precompressed; level 5
         // costs little time per request and gets most of the gain.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(5)))
+        // Deadlines on every request and on reading its body: a client that
+        // trickles a body, or a request stuck on something, ends with 408
+        // (which the worker retries) instead of holding the connection.
+        .layer(RequestBodyTimeoutLayer::new(config.limits.request))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            config.limits.request,
+        ))
         // The server's time on every answer, for the worker's clock.
         .layer(axum::middleware::from_fn(server_clock))
+        .layer(axum::middleware::from_fn_with_state(
+            OverHttps(config.settings.secure_cookies),
+            security_headers,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(leptos_options)
 }

@@ -39,7 +39,7 @@ mod imp {
     use super::Account;
     use crate::api::edge::Call;
     use crate::api::throttle;
-    use crate::domain::{Password, UserId, Username};
+    use crate::domain::{NewPassword, Password, UserId, Username};
     use crate::error::AppError;
     use crate::ssr::passwords;
     use crate::ssr::session::{self, SessionToken};
@@ -49,7 +49,20 @@ mod imp {
     pub async fn sign_up(username: String, password: String) -> Result<(), AppError> {
         let call = Call::begin()?;
         let username = Username::parse(&username).map_err(|e| call.reject(e.into()))?;
-        let password = Password::parse(&password).map_err(|e| call.reject(e.into()))?;
+        let password = NewPassword::parse(&password)
+            .map_err(|e| call.reject(e.into()))?
+            .into_password();
+        let settings = &call.state.settings;
+        if let Err(wait) = call.state.sign_ups.admit(
+            &call.client(),
+            settings.sign_ups_per_address,
+            settings.sign_up_window,
+            std::time::Instant::now(),
+        ) {
+            tracing::warn!(client = %call.client(), "sign-ups throttled");
+            let retry_after_secs = wait.as_secs().max(1);
+            return Err(call.reject(AppError::TooManySignUps { retry_after_secs }));
+        }
         let hash = passwords::hash(password)
             .await
             .map_err(|e| call.hash_fault(e))?;

@@ -81,6 +81,14 @@ impl Call {
     }
 
     pub fn hash_fault(&self, error: HashError) -> AppError {
+        if error.is_busy() {
+            // A flood (or a rush at the start of a lesson): "try again in
+            // a moment", which the page says and the worker obeys.
+            tracing::warn!("every hashing turn taken: answered 503");
+            return self.reject(AppError::Unavailable {
+                retry_after_secs: 2,
+            });
+        }
         tracing::error!(%error, "password hashing failed");
         self.reject(AppError::Internal)
     }

@@ -19,14 +19,16 @@ pub async fn change_password(old_password: String, new_password: String) -> Resu
 pub(super) mod imp {
     use crate::api::edge::Call;
     use crate::api::throttle;
-    use crate::domain::{Password, Username};
+    use crate::domain::{NewPassword, Password, Username};
     use crate::error::AppError;
     use crate::ssr::passwords;
 
     pub async fn change_password(old: String, new: String) -> Result<(), AppError> {
         let call = Call::begin()?;
         let user = call.require_user().await?;
-        let new = Password::parse(&new).map_err(|e| call.reject(e.into()))?;
+        let new = NewPassword::parse(&new)
+            .map_err(|e| call.reject(e.into()))?
+            .into_password();
         let Some(token) = call.session_token() else {
             return Err(call.reject(AppError::Unauthorized));
         };

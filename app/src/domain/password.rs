@@ -12,6 +12,9 @@ pub enum PasswordError {
     TooShort { min: usize },
     #[error("the password is longer than {max} characters")]
     TooLong { max: usize },
+    /// One of the commonest passwords (`NewPassword`).
+    #[error("the password is one of the commonest")]
+    Common,
 }
 
 impl Password {

@@ -16,7 +16,9 @@ impl AppError {
             }
             Self::Queued => StatusCode::ACCEPTED,
             Self::UsernameTaken | Self::KeyInProgress { .. } => StatusCode::CONFLICT,
-            Self::TooManyAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyAttempts { .. } | Self::TooManySignUps { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             // A full checklist: the request is sound, the task cannot take
             // it (never 409, which the outbox would retry for ever).
             Self::KeyReused | Self::IdConflict | Self::TooManySteps { .. } => {
@@ -45,6 +47,7 @@ impl AppError {
     pub fn retry_after_secs(&self) -> Option<u64> {
         match self {
             Self::TooManyAttempts { retry_after_secs }
+            | Self::TooManySignUps { retry_after_secs }
             | Self::KeyInProgress { retry_after_secs }
             | Self::Unavailable { retry_after_secs } => Some(*retry_after_secs),
             _ => None,

@@ -28,6 +28,9 @@ pub enum AppError {
     UsernameTaken,
     #[error("too many sign-in attempts; retry in {retry_after_secs} s")]
     TooManyAttempts { retry_after_secs: u64 },
+    /// Too many accounts made from this address lately (a script, not a class).
+    #[error("too many sign-ups from this address; retry in {retry_after_secs} s")]
+    TooManySignUps { retry_after_secs: u64 },
     #[error("invalid name: {0}")]
     InvalidUsername(UsernameError),
     #[error("invalid password: {0}")]

@@ -25,6 +25,7 @@ impl AppError {
             Self::WrongPassword => "wrong_password",
             Self::UsernameTaken => "username_taken",
             Self::TooManyAttempts { .. } => "too_many_attempts",
+            Self::TooManySignUps { .. } => "too_many_sign_ups",
             Self::InvalidUsername(_) => "invalid_username",
             Self::InvalidPassword(_) => "invalid_password",
             Self::InvalidTitle(_) => "invalid_title",
@@ -94,6 +95,9 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         "too_many_attempts" => AppError::TooManyAttempts {
             retry_after_secs: of::<RetryAfter>(detail)?.retry_after_secs,
         },
+        "too_many_sign_ups" => AppError::TooManySignUps {
+            retry_after_secs: of::<RetryAfter>(detail)?.retry_after_secs,
+        },
         "invalid_username" => AppError::InvalidUsername(of(detail)?),
         "invalid_password" => AppError::InvalidPassword(of(detail)?),
         "invalid_title" => AppError::InvalidTitle(of(detail)?),
@@ -141,6 +145,7 @@ impl Serialize for AppError {
         body.serialize_entry("message", &self.to_string())?;
         match self {
             Self::TooManyAttempts { retry_after_secs }
+            | Self::TooManySignUps { retry_after_secs }
             | Self::KeyInProgress { retry_after_secs }
             | Self::Unavailable { retry_after_secs } => {
                 body.serialize_entry(
@@ -198,6 +203,9 @@ mod tests {
             AppError::UsernameTaken,
             AppError::TooManyAttempts {
                 retry_after_secs: 900,
+            },
+            AppError::TooManySignUps {
+                retry_after_secs: 1800,
             },
             AppError::InvalidUsername(UsernameError::TooShort { min: 3 }),
             AppError::InvalidPassword(PasswordError::TooLong { max: 128 }),

@@ -473,6 +473,14 @@ impl Outbox {
             // to draw, nor to take as saved.
             return;
         }
+        if snapshot.paused {
+            // Its session ended elsewhere: what the page stored of the
+            // account leaves the phone, as at a sign-out (the worker drops
+            // its kept pages); the screen stays, with its waiting changes.
+            if let Some(account) = self.account.get_untracked() {
+                memory::forget(account);
+            }
+        }
         for entry in &snapshot.recent {
             let answer = entry.answer.as_deref();
             if let Some(task) = answer.and_then(|body| serde_json::from_str::<Task>(body).ok()) {
@@ -680,9 +688,13 @@ mod browser {
         );
         on_visible.forget();
 
-        // What the page knows stays on the phone for the next offline open.
+        // What the page knows stays on the phone for the next offline open
+        // (not once its session ended: then it is forgotten).
         Effect::new(move |_| {
             let account = outbox.account.get();
+            if outbox.snapshot.with(|s| s.paused) {
+                return;
+            }
             outbox.known.with(|known| {
                 if let Some(account) = account.filter(|_| !known.is_empty()) {
                     super::memory::save(account, known);

@@ -1,4 +1,5 @@
-//! What every server function can reach: the storage and the settings.
+//! What every server function can reach: the storage, the settings, and
+//! the sign-ups counted per address.
 
 use super::storage::Storage;
 use std::sync::Arc;
@@ -18,6 +19,9 @@ pub struct Settings {
     /// own phone out, yet bound a guesser with many addresses.
     pub sign_in_attempts_per_name: u64,
     pub sign_in_window: Duration,
+    /// Sign-ups allowed from one address within `sign_up_window`.
+    pub sign_ups_per_address: u64,
+    pub sign_up_window: Duration,
 }
 
 impl Default for Settings {
@@ -28,6 +32,9 @@ impl Default for Settings {
             sign_in_attempts: 10,
             sign_in_attempts_per_name: 100,
             sign_in_window: Duration::from_secs(15 * 60),
+            // A school behind one address: ten classes of thirty in an hour.
+            sign_ups_per_address: 300,
+            sign_up_window: Duration::from_secs(3600),
         }
     }
 }
@@ -36,6 +43,8 @@ impl Default for Settings {
 pub struct AppState {
     pub storage: Arc<dyn Storage>,
     pub settings: Settings,
+    /// Sign-ups counted per address, for this server instance.
+    pub sign_ups: super::sign_ups::SignUps,
 }
 
 impl AppState {

@@ -2,15 +2,19 @@
 //! the database backends implement, sessions, passwords and request context.
 //! Compiled only with the `ssr` feature; none of it reaches the browser.
 
+mod argon2_memory;
 pub mod client;
 pub mod clock;
 pub mod context;
 pub mod feed_token;
+pub mod hashers;
 pub mod idempotency;
 pub mod keyed;
 pub mod language;
+pub mod page_policy;
 pub mod passwords;
 pub mod session;
+pub mod sign_ups;
 pub mod storage;
 
 pub use context::{AppState, Settings};

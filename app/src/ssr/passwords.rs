@@ -1,8 +1,11 @@
 //! Password hashing with argon2id. Hashing costs tens of milliseconds of CPU
-//! by design, so it runs on the blocking pool, never on the async runtime.
+//! and 19 MiB of memory by design, so it runs on the hashing threads, a few
+//! at once (`hashers.rs`), never on the async runtime.
 
+use super::argon2_memory;
+use super::hashers::{self, HasherError};
 use crate::domain::Password;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{PasswordHash, PasswordHasher, SaltString};
 use argon2::Argon2;
 use rand_core::OsRng;
 
@@ -10,17 +13,27 @@ use rand_core::OsRng;
 pub enum HashError {
     #[error("password hashing failed: {0}")]
     Hash(argon2::password_hash::Error),
-    #[error("hashing task failed: {0}")]
-    Join(#[from] tokio::task::JoinError),
+    #[error(transparent)]
+    Hasher(#[from] HasherError),
+}
+
+impl HashError {
+    /// Every turn was taken: "busy, try again shortly".
+    pub fn is_busy(&self) -> bool {
+        matches!(self, Self::Hasher(HasherError::Busy))
+    }
 }
 
 pub async fn hash(password: Password) -> Result<String, HashError> {
-    tokio::task::spawn_blocking(move || {
+    hashers::run(move || {
         let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.expose().as_bytes(), &salt)
-            .map(|hash| hash.to_string())
-            .map_err(HashError::Hash)
+        argon2_memory::hash(
+            &Argon2::default(),
+            password.expose().as_bytes(),
+            salt.as_salt(),
+        )
+        .map(|hash| hash.to_string())
+        .map_err(HashError::Hash)
     })
     .await?
 }
@@ -29,16 +42,15 @@ pub async fn hash(password: Password) -> Result<String, HashError> {
 /// a dummy hash is checked anyway, so the answer takes as long either way and
 /// does not reveal which names exist.
 pub async fn verify(password: Password, stored: Option<String>) -> Result<bool, HashError> {
-    tokio::task::spawn_blocking(move || {
+    hashers::run(move || {
         let known = stored.is_some();
         let stored = match stored {
             Some(stored) => stored,
             None => DUMMY_HASH.clone().map_err(HashError::Hash)?,
         };
         let parsed = PasswordHash::new(&stored).map_err(HashError::Hash)?;
-        let matches = Argon2::default()
-            .verify_password(password.expose().as_bytes(), &parsed)
-            .is_ok();
+        let matches = argon2_memory::verify(password.expose().as_bytes(), &parsed)
+            .map_err(HashError::Hash)?;
         Ok(matches && known)
     })
     .await?

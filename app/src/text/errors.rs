@@ -19,6 +19,10 @@ pub fn error(locale: Locale, error: &AppError) -> String {
             let minutes = retry_after_secs.div_ceil(60);
             td_string!(l, error_too_many_attempts, minutes).to_string()
         }
+        AppError::TooManySignUps { retry_after_secs } => {
+            let minutes = retry_after_secs.div_ceil(60);
+            td_string!(l, error_too_many_sign_ups, minutes).to_string()
+        }
         AppError::InvalidUsername(e) => username_error(l, e),
         AppError::InvalidPassword(e) => password_error(l, e),
         AppError::InvalidTitle(e) => title_error(l, e),
@@ -68,6 +72,7 @@ fn password_error(l: Locale, e: &PasswordError) -> String {
     match e {
         PasswordError::TooShort { min } => td_string!(l, error_password_too_short, min).to_string(),
         PasswordError::TooLong { max } => td_string!(l, error_password_too_long, max).to_string(),
+        PasswordError::Common => td_string!(l, error_password_common).to_string(),
     }
 }
 

@@ -13,6 +13,7 @@ on_both_backends!(
     a_wrong_password_gets_a_clear_error_and_no_session,
     a_taken_name_gets_a_clear_error,
     a_too_short_password_gets_a_clear_error,
+    a_common_password_is_refused_at_sign_up,
     a_mutation_without_a_session_is_unauthorized,
     a_cross_site_post_is_refused_and_changes_nothing,
     the_session_cookie_is_http_only_and_same_site_lax,
@@ -23,6 +24,7 @@ on_both_backends!(
     a_classmates_wrong_guesses_lock_their_phone_not_the_owners,
     a_forwarded_address_from_an_untrusted_peer_is_ignored,
     guesses_from_many_addresses_meet_the_looser_limit_per_name,
+    accounts_made_from_one_address_past_its_limit_wait_and_other_addresses_do_not,
     adding_the_same_task_id_twice_adds_one_task,
     a_blank_title_is_a_clear_error,
     another_students_tasks_stay_invisible,
@@ -281,6 +283,58 @@ async fn a_classmates_wrong_guesses_lock_their_phone_not_the_owners(backend: Bac
     );
     let owner = sign_in_from(&app, "203.0.113.5", PASSWORD).await;
     assert_eq!(owner.status(), StatusCode::OK, "from the owner's own phone");
+}
+
+async fn accounts_made_from_one_address_past_its_limit_wait_and_other_addresses_do_not(
+    backend: Backend,
+) {
+    let app = crate::support::spawn::spawn_app_with(backend, |config| {
+        config.settings.sign_ups_per_address = 3;
+        behind_a_proxy_on_this_machine(config);
+    })
+    .await;
+    let sign_up_from = |address: &'static str, name: String| {
+        let request = app
+            .browser()
+            .post(app.url("/api/auth/signup"))
+            .header("x-forwarded-for", address)
+            .form(&[("username", name.as_str()), ("password", PASSWORD)]);
+        async move { request.send().await.unwrap() }
+    };
+    for n in 0..3 {
+        let made = sign_up_from("198.51.100.7", format!("pupil{n}")).await;
+        assert_eq!(made.status(), StatusCode::OK, "a classmate's account");
+    }
+    let script = sign_up_from("198.51.100.7", "pupil3".into()).await;
+    assert_eq!(script.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = script.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(wait > 0 && wait <= 3600, "{wait}");
+    assert_eq!(
+        error_code(&script.text().await.unwrap()),
+        "too_many_sign_ups"
+    );
+    let elsewhere = sign_up_from("203.0.113.5", "pupil3".into()).await;
+    assert_eq!(elsewhere.status(), StatusCode::OK, "another address");
+}
+
+async fn a_common_password_is_refused_at_sign_up(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let common = app.sign_up(&app.browser(), "masha", "password1").await;
+    assert_eq!(common.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error_code(&common.text().await.unwrap()),
+        "invalid_password"
+    );
+    let own = app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    assert_eq!(
+        own.status(),
+        StatusCode::OK,
+        "the name was not taken by the refusal"
+    );
 }
 
 async fn a_forwarded_address_from_an_untrusted_peer_is_ignored(backend: Backend) {

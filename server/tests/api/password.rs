@@ -9,6 +9,7 @@ on_both_backends!(
     a_new_password_needs_the_old_one_and_signs_out_the_other_devices,
     the_same_change_sent_again_after_its_answer_was_lost_succeeds,
     a_new_password_too_short_is_refused_and_nothing_changes,
+    a_new_password_among_the_commonest_is_refused_and_nothing_changes,
     without_a_session_nothing_changes,
 );
 
@@ -95,6 +96,20 @@ async fn a_new_password_too_short_is_refused_and_nothing_changes(backend: Backen
     let short = change(&app, &phone, OLD, "short").await;
     assert_eq!(short.status(), StatusCode::BAD_REQUEST);
     assert_eq!(error_code(&short.text().await.unwrap()), "invalid_password");
+    assert_eq!(
+        app.sign_in(&app.browser(), "masha", OLD).await.status(),
+        StatusCode::OK
+    );
+}
+
+async fn a_new_password_among_the_commonest_is_refused_and_nothing_changes(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let phone = app.signed_up_browser("masha").await;
+    let common = change(&app, &phone, OLD, "Qwerty123").await;
+    assert_eq!(common.status(), StatusCode::BAD_REQUEST);
+    let body: serde_json::Value = serde_json::from_str(&common.text().await.unwrap()).unwrap();
+    assert_eq!(body["error"], "invalid_password");
+    assert_eq!(body["detail"], "Common");
     assert_eq!(
         app.sign_in(&app.browser(), "masha", OLD).await.status(),
         StatusCode::OK

@@ -39,6 +39,7 @@ mod drain;
 mod draw;
 mod draw_steps;
 mod fault_proxy;
+mod flood;
 mod model;
 mod outbox;
 mod plan;
@@ -57,7 +58,10 @@ use student::Tally;
 use support::Backend;
 use workload::Deployment;
 
-on_both_backends!(a_random_workload_under_every_fault_loses_and_doubles_nothing);
+on_both_backends!(
+    a_random_workload_under_every_fault_loses_and_doubles_nothing,
+    a_flood_of_sign_ins_and_sign_ups_leaves_a_working_student_answered_and_memory_bounded,
+);
 
 async fn a_random_workload_under_every_fault_loses_and_doubles_nothing(backend: Backend) {
     holds_under_faults(backend, Deployment::One).await;
@@ -69,6 +73,59 @@ async fn a_random_workload_under_every_fault_loses_and_doubles_nothing(backend: 
 #[tokio::test]
 async fn a_rolling_deploy_under_every_fault_loses_and_doubles_nothing() {
     holds_under_faults(Backend::Postgres, Deployment::Rolling).await;
+}
+
+/// Issue 26: 300 sign-ins and 100 sign-ups with random names at once
+/// while a signed-in student adds tasks (flood.rs).
+async fn a_flood_of_sign_ins_and_sign_ups_leaves_a_working_student_answered_and_memory_bounded(
+    backend: Backend,
+) {
+    let flood = flood::run(backend).await;
+    println!("{backend:?}: {flood}");
+    assert_eq!(
+        flood.unanswered, 0,
+        "every request of the flood is answered\n{flood}"
+    );
+    let unexpected: Vec<_> = flood
+        .answers
+        .keys()
+        .filter(|status| ![401, 429, 503].contains(*status) && **status != 200)
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "answers beyond 200/401/429/503: {unexpected:?}\n{flood}"
+    );
+    assert!(
+        flood.answers.contains_key(&503),
+        "the hashing bound answered part of the flood \"busy\"\n{flood}"
+    );
+    assert_eq!(
+        flood.her_answered,
+        flood::HER_CHANGES,
+        "her changes are answered\n{flood}"
+    );
+    let expected: Vec<String> = (0..flood::HER_CHANGES)
+        .map(|n| format!("Домашнее задание {n}"))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(flood.her_tasks, expected, "each of her tasks once");
+    let (before, peak, _) = flood.memory;
+    // Unbounded, the flood took 5.5 GB more; bounded, at most a hash's
+    // blocks (19 MiB) per hashing thread, one per core, and the
+    // connections' buffers.
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get) as u64;
+    let bound = 19 * cores + 64;
+    assert!(
+        peak - before < bound,
+        "memory grew by {} MiB (bound {bound} MiB)\n{flood}",
+        peak - before
+    );
+    assert!(
+        flood.panics.is_empty(),
+        "the server panicked: {:?}",
+        flood.panics
+    );
 }
 
 /// Drawn twice from one seed, without servers, a run is the same: nothing

@@ -102,6 +102,11 @@ impl ServerProcess {
     }
 
     /// The lines of its stderr that tell of a panic, in any of its runs.
+    /// The running server's process id (its memory is read from /proc).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref()?.id()
+    }
+
     pub fn panics(&self) -> Vec<String> {
         let mut log = String::new();
         let _ = self
