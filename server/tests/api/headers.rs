@@ -54,7 +54,13 @@ async fn a_page_allows_only_its_own_inline_scripts_by_a_nonce_new_for_every_page
 async fn every_answer_forbids_sniffing_referrers_and_framing(backend: Backend) {
     let app = spawn_app(backend).await;
     let client = app.browser();
-    for path in ["/signin", "/api/tasks/list", "/pkg/tetrad.css", "/healthz", "/sw.js"] {
+    for path in [
+        "/signin",
+        "/api/tasks/list",
+        "/pkg/tetrad.css",
+        "/healthz",
+        "/sw.js",
+    ] {
         let answer = client.get(app.url(path)).send().await.unwrap();
         let headers = answer.headers();
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
