@@ -108,4 +108,7 @@ test('changes the worker saves while the page reloads show as the person left th
   await expect(taskRow(page, 'Химия')).toHaveAttribute('data-sync', 'saved');
   await expect(taskRow(page, 'Физика')).toHaveAttribute('data-sync', 'saved');
   await expect(bar(page)).toBeHidden();
+  // The page opened from the kept copy; the network's copy, which the
+  // worker fetches beside it, is answered too before the test ends.
+  await expect.poll(() => served, { timeout: 20_000 }).toBe(true);
 });
