@@ -76,14 +76,8 @@ export TETRAD_ADDR="127.0.0.1:3017"
 export TETRAD_E2E_URL="http://$TETRAD_ADDR"
 export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
 # The server's log is kept (and shown as it comes) and read for panics.
-# Reported, not yet failing: the debug server has one known panic left (a
-# page render that outlives its request reads a row's memo after the
-# request's owner was disposed; docs/decisions.md, issue 25 point 12).
 cargo leptos end-to-end --split 2>&1 | tee target/e2e/debug.log
-if grep -q "panicked" target/e2e/debug.log; then
-  echo "WARNING: the debug server panicked during the end-to-end run:" >&2
-  grep -A3 "panicked" target/e2e/debug.log | head -20 >&2
-fi
+no_panics_in target/e2e/debug.log "debug server (end-to-end run on SQLite)"
 
 phase "release build and smoke test"
 # scripts/run.sh serves the release build, which differs (size-optimised

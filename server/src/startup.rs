@@ -253,9 +253,9 @@ fn router(
             let options = leptos_options.clone();
             move || shell(options.clone())
         })
-        // Pages and reads only: the routes above.
-        .route_layer(axum::middleware::from_fn(render_deadline))
-        .fallback(file_and_error_handler_with_context(context, shell));
+        .fallback(file_and_error_handler_with_context(context, shell))
+        // Reads (GETs) only, the fallback's pages among them.
+        .layer(axum::middleware::from_fn(render_deadline));
     mutations
         .layer(routes, idempotency)
         // A mutation's session, looked up once for the idempotency layer

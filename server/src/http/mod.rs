@@ -13,3 +13,4 @@ pub mod server_clock;
 pub mod service_worker;
 pub mod session;
 pub mod static_files;
+pub mod whole_render;

@@ -4,8 +4,11 @@
 //! would hang until the browser gives up. A page read is safe to do again,
 //! so a GET whose answer has not begun within `DEADLINE` is rendered once
 //! more; a second one that also hangs is answered 503 (the service worker
-//! then shows the kept page), never left hanging.
+//! then shows the kept page), never left hanging. Each render runs in a
+//! task of its own (`whole_render.rs`): one the request stops waiting for
+//! is left to end there, not dropped in the middle.
 
+use crate::http::whole_render;
 use axum::body::Body;
 use axum::extract::Request;
 use axum::middleware::Next;
@@ -24,9 +27,19 @@ pub async fn render_deadline(request: Request, next: Next) -> Response {
     let (parts, _) = request.into_parts();
     for attempt in 1..=2 {
         let request = Request::from_parts(parts.clone(), Body::empty());
-        match tokio::time::timeout(DEADLINE, next.clone().run(request)).await {
-            Ok(response) => return response,
-            Err(_) => tracing::warn!(path = parts.uri.path(), attempt, "a render hung; dropped"),
+        let mut render = whole_render::spawn(next.clone(), request);
+        match tokio::time::timeout(DEADLINE, &mut render).await {
+            Ok(Ok(Some(response))) => return response,
+            Ok(Ok(None)) => break,
+            Ok(Err(failed)) => {
+                tracing::error!(path = parts.uri.path(), %failed, "a render failed");
+                break;
+            }
+            Err(_) => tracing::warn!(
+                path = parts.uri.path(),
+                attempt,
+                "a render hung; left to end"
+            ),
         }
     }
     (

@@ -28,6 +28,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod abandoned;
 mod change;
 mod checklist;
 mod client;
