@@ -39,6 +39,9 @@ function request()
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["Idempotency-Key"] = uuid(),
     ["Cookie"] = cookie,
+    -- What a browser says of a change from the site's own page (the
+    -- server refuses changes that say nothing of where they come from).
+    ["Sec-Fetch-Site"] = "same-origin",
   }, body)
 end
 

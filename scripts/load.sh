@@ -27,7 +27,7 @@ trap 'kill "${release_server:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 against() {
   local name="$1" url="$2"
   start_release_server "$addr" "$url" "$work/server.log"
-  curl -sf -c "$work/jar" -d "username=load-$RANDOM$RANDOM&password=correct+horse+battery" \
+  curl -sf -c "$work/jar" -H "Origin: http://$addr" -d "username=load-$RANDOM$RANDOM&password=correct+horse+battery" \
     "http://$addr/api/auth/signup" >/dev/null
   # curl marks HttpOnly cookies with a `#HttpOnly_` prefix; other `#` lines are comments.
   local cookie

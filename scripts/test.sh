@@ -109,4 +109,7 @@ start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/
     tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts tests/checklist.spec.ts \
     tests/drag.spec.ts tests/kept.spec.ts tests/clocks.spec.ts tests/session_ended.spec.ts \
     tests/slow_network.spec.ts tests/csp.spec.ts tests/shared_phone.spec.ts)
+# The release server probed from outside, with curl: headers, the session
+# cookie, cross-site refusals, the header deadline, password throttling.
+scripts/probe.sh "http://$release_addr"
 no_panics_in target/e2e/release.log "release server (smoke run on PostgreSQL)"

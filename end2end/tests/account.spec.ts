@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import {
-  addTask, anotherDevice, goOffline, OPEN_OUTBOX_DATABASE, quickAdd, signIn, signUp, tap, taskRow, uniqueName,
+  addTask, anotherDevice, goOffline, OPEN_OUTBOX_DATABASE, quickAdd, serverTasks, signIn, signUp, tap, taskRow, uniqueName,
   waitForHydration, waitForKeptPages, waitForOutbox,
 } from './helpers';
 
@@ -15,7 +15,7 @@ async function openSettings(page: import('@playwright/test').Page) {
   await waitForHydration(page);
 }
 
-test('a new password from Settings signs the other device out, keeps this one, and opens the account', async ({ page, browser }) => {
+test('a new password from Settings signs the other device out, keeps this one under a new session, and opens the account', async ({ page, browser }) => {
   const name = uniqueName('password');
   await signUp(page, name);
   const { context: laptop, page: other } = await anotherDevice(browser, name);
@@ -26,12 +26,22 @@ test('a new password from Settings signs the other device out, keeps this one, a
   await page.click('form.password-change button[type="submit"]');
   await expect(page.getByRole('alert')).toHaveText('Текущий пароль введён неверно.');
 
+  const session = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'tetrad_session')?.value;
+  const before = await session();
   await page.fill('input[name="old_password"]', 'correct horse battery');
   await page.click('form.password-change button[type="submit"]');
   await expect(page.getByRole('status').filter({ hasText: 'Пароль изменён' })).toBeVisible();
+  // This phone's session was renewed: a cookie seen before is worth nothing.
+  const after = await session();
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
 
   await page.goto('/');
   await expect(page.locator('input[name="quick_add"]')).toBeVisible();
+  await addTask(page, 'После смены пароля');
+  await waitForOutbox(page);
+  expect((await serverTasks(page)).map((task) => task.title)).toEqual(['После смены пароля']);
   await other.goto('/');
   await expect(other).toHaveURL(/\/signin/);
   await laptop.close();

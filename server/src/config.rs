@@ -184,7 +184,6 @@ fn parse_at_least(
     }
 }
 
-/// `https://tetrad.example/any/path` → `https://tetrad.example`.
 /// A comma-separated list of IP addresses.
 fn parse_addresses(list: &str) -> Result<Vec<std::net::IpAddr>, ConfigError> {
     list.split(',')
@@ -199,6 +198,7 @@ fn parse_addresses(list: &str) -> Result<Vec<std::net::IpAddr>, ConfigError> {
         .collect()
 }
 
+/// `https://tetrad.example/any/path` → `https://tetrad.example`.
 fn parse_origin(url: &str) -> Result<String, ConfigError> {
     let invalid = |reason: &str| ConfigError::Invalid {
         name: "TETRAD_PUBLIC_URL",

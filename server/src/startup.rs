@@ -6,7 +6,7 @@ use crate::faults::Faults;
 use crate::http::calendar_feed::calendar_feed;
 use crate::http::client_address::client_address;
 use crate::http::connections::{self, Limits};
-use crate::http::cross_site::{refuse_cross_site, TrustedOrigins};
+use crate::http::cross_site::{refuse_cross_site, Origin, SiteOrigins};
 use crate::http::error_status::error_status;
 use crate::http::healthz::{healthz, Draining};
 use crate::http::idempotency::{keyed_mutations, Idempotency};
@@ -14,7 +14,7 @@ use crate::http::render_deadline::render_deadline;
 use crate::http::security_headers::{security_headers, OverHttps};
 use crate::http::server_clock::server_clock;
 use crate::http::service_worker::ServiceWorker;
-use crate::http::session::resolve_session;
+use crate::http::session::{resolve_session, Sessions};
 use crate::http::static_files;
 use crate::maintenance;
 use app::ssr::sign_ups::SignUps;
@@ -222,7 +222,16 @@ fn router(
         sign_ups: SignUps::default(),
     };
     let context = move || provide_context(state.clone());
-    let trusted = TrustedOrigins(Arc::new(config.public_origin.iter().cloned().collect()));
+    let site = SiteOrigins {
+        https: config.settings.secure_cookies,
+        trusted: Arc::new(
+            config
+                .public_origin
+                .iter()
+                .filter_map(|o| Origin::parse(o))
+                .collect(),
+        ),
+    };
     let routes = generate_route_list(App);
     let idempotency = Idempotency {
         storage: storage.clone(),
@@ -232,7 +241,10 @@ fn router(
 
     let worker = ServiceWorker::for_site(&leptos_options);
     let pkg_dir = pkg_dir(&leptos_options);
-    let sessions = storage.clone();
+    let sessions = Sessions {
+        storage: storage.clone(),
+        settings: config.settings.clone(),
+    };
     // The calendar feed has a state of its own (the storage), so it is
     // made whole here and merged in.
     let feeds = Router::new()
@@ -268,7 +280,7 @@ fn router(
         // their error's status, 400, instead of 500.
         .layer(axum::middleware::from_fn(error_status))
         .layer(axum::middleware::from_fn_with_state(
-            trusted,
+            site,
             refuse_cross_site,
         ))
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))

@@ -44,7 +44,7 @@ mod imp {
     use crate::ssr::passwords;
     use crate::ssr::session::{self, SessionToken};
     use crate::ssr::storage::StorageError;
-    use chrono::{Duration, Utc};
+    use chrono::Utc;
 
     pub async fn sign_up(username: String, password: String) -> Result<(), AppError> {
         let call = Call::begin()?;
@@ -134,10 +134,10 @@ mod imp {
     async fn start_session(call: &Call, user_id: UserId) -> Result<(), AppError> {
         let token = SessionToken::generate();
         let now = Utc::now();
-        let ttl = Duration::from_std(call.state.settings.session_ttl).unwrap_or(Duration::days(30));
+        let expires_at = session::expires_at(&call.state.settings, now);
         call.state
             .storage
-            .create_session(&token.hash(), user_id, now, now + ttl)
+            .create_session(&token.hash(), user_id, now, expires_at)
             .await
             .map_err(|e| call.storage_fault(e))?;
         call.send_cookie(token.set_cookie(&call.state.settings))?;

@@ -102,7 +102,7 @@ impl Call {
 
     /// The session token this request carries, if any.
     pub fn session_token(&self) -> Option<SessionToken> {
-        session::token_from_headers(&self.headers)
+        session::token_from_headers(&self.headers, &self.state.settings)
     }
 
     /// The unit of work of a keyed mutation: its changes commit together with

@@ -1,10 +1,15 @@
-//! Changing one's password. The old one is required, and every other
-//! session of the account ends, so a phone left behind is signed out. It
-//! needs the network: under `/api/auth/` the worker never queues it.
+//! Changing one's password. The old one is required; every session of the
+//! account ends, so a phone left behind is signed out, and so does the
+//! calendar link (a new one can be made). The device that asked gets a new
+//! session, with a new cookie: a session that was known before the change
+//! (watched, planted) is worth nothing after it. It needs the network:
+//! under `/api/auth/` the worker never queues it.
 //!
 //! It is set-state like every change: sent again after its answer was lost,
-//! it finds the new password already set and says so (ending the other
-//! sessions again), instead of "wrong password".
+//! it finds the new password already set and says so (ending the sessions
+//! again), instead of "wrong password". Sent again with the cookie from
+//! before the change (the answer that carried the new one was lost), it
+//! finds that session ended: the device signs in with the new password.
 
 use super::JsonText;
 use crate::error::AppError;
@@ -22,6 +27,8 @@ pub(super) mod imp {
     use crate::domain::{NewPassword, Password, Username};
     use crate::error::AppError;
     use crate::ssr::passwords;
+    use crate::ssr::session::{self, SessionToken};
+    use chrono::Utc;
 
     pub async fn change_password(old: String, new: String) -> Result<(), AppError> {
         let call = Call::begin()?;
@@ -29,9 +36,6 @@ pub(super) mod imp {
         let new = NewPassword::parse(&new)
             .map_err(|e| call.reject(e.into()))?
             .into_password();
-        let Some(token) = call.session_token() else {
-            return Err(call.reject(AppError::Unauthorized));
-        };
         throttle::check(&call, &user.username).await?;
         let stored = stored_hash(&call, &user.username).await?;
         let hash = if is_password(&call, &old, &stored).await? {
@@ -46,13 +50,17 @@ pub(super) mod imp {
             throttle::failed(&call, &user.username).await?;
             return Err(call.reject(AppError::WrongPassword));
         };
+        let renewed = SessionToken::generate();
+        let now = Utc::now();
+        let expires_at = session::expires_at(&call.state.settings, now);
         call.state
             .storage
-            .change_password(user.user_id, &hash, &token.hash())
+            .change_password(user.user_id, &hash, &renewed.hash(), now, expires_at)
             .await
             .map_err(|e| call.storage_fault(e))?;
+        call.send_cookie(renewed.set_cookie(&call.state.settings))?;
         throttle::succeeded(&call, &user.username).await?;
-        tracing::info!(user_id = %user.user_id, "password changed; other sessions ended");
+        tracing::info!(user_id = %user.user_id, "password changed; sessions and calendar link ended, this one renewed");
         Ok(())
     }
 

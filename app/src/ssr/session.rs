@@ -4,6 +4,7 @@
 use super::context::Settings;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use chrono::{DateTime, Utc};
 use cookie::{Cookie, SameSite};
 use http::header::InvalidHeaderValue;
 use http::header::COOKIE;
@@ -11,7 +12,22 @@ use http::HeaderValue;
 use rand_core::{OsRng, RngCore};
 use sha2::{Digest, Sha256};
 
-pub const COOKIE_NAME: &str = "tetrad_session";
+/// The cookie's name over plain HTTP (on this machine, in tests).
+const PLAIN_NAME: &str = "tetrad_session";
+/// Over HTTPS: the `__Host-` prefix makes the browser refuse the cookie
+/// unless it is `Secure`, for the whole site (`Path=/`) and set by this
+/// host alone, so a neighbouring subdomain cannot plant a session of its
+/// own choosing (session fixation).
+const HOST_NAME: &str = "__Host-tetrad_session";
+
+/// The session cookie's name where the site is served as `settings` say.
+pub fn cookie_name(settings: &Settings) -> &'static str {
+    if settings.secure_cookies {
+        HOST_NAME
+    } else {
+        PLAIN_NAME
+    }
+}
 
 /// A session token as handed to the browser.
 pub struct SessionToken(String);
@@ -41,6 +57,11 @@ impl SessionToken {
     }
 }
 
+/// When a session opened at `now` ends.
+pub fn expires_at(settings: &Settings, now: DateTime<Utc>) -> DateTime<Utc> {
+    now + chrono::Duration::from_std(settings.session_ttl).unwrap_or(chrono::Duration::days(30))
+}
+
 /// The `Set-Cookie` value that removes the session cookie.
 pub fn clear_cookie(settings: &Settings) -> Result<HeaderValue, InvalidHeaderValue> {
     let cookie = base_cookie(String::new(), settings)
@@ -50,7 +71,7 @@ pub fn clear_cookie(settings: &Settings) -> Result<HeaderValue, InvalidHeaderVal
 }
 
 fn base_cookie(value: String, settings: &Settings) -> cookie::CookieBuilder<'static> {
-    Cookie::build((COOKIE_NAME, value))
+    Cookie::build((cookie_name(settings), value))
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
@@ -61,15 +82,17 @@ fn header_value(cookie: Cookie<'static>) -> Result<HeaderValue, InvalidHeaderVal
     HeaderValue::from_str(&cookie.encoded().to_string())
 }
 
-/// The session token sent with this request, if any.
-pub fn token_from_headers(headers: &http::HeaderMap) -> Option<SessionToken> {
+/// The session token sent with this request under the site's cookie name,
+/// if any (over HTTPS a plain `tetrad_session` is not ours: ignored).
+pub fn token_from_headers(headers: &http::HeaderMap, settings: &Settings) -> Option<SessionToken> {
+    let name = cookie_name(settings);
     headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(Cookie::split_parse_encoded)
         .filter_map(Result::ok)
-        .find(|cookie| cookie.name() == COOKIE_NAME && !cookie.value().is_empty())
+        .find(|cookie| cookie.name() == name && !cookie.value().is_empty())
         .map(|cookie| SessionToken::from_cookie_value(cookie.value()))
 }
 
@@ -97,14 +120,39 @@ mod tests {
         assert!(!text.contains("Secure"));
     }
 
-    #[test]
-    fn the_cookie_is_secure_when_the_site_is_served_over_https() {
-        let settings = Settings {
+    fn over_https() -> Settings {
+        Settings {
             secure_cookies: true,
             ..Settings::default()
-        };
-        let value = SessionToken::generate().set_cookie(&settings).unwrap();
-        assert!(value.to_str().unwrap().contains("Secure"));
+        }
+    }
+
+    #[test]
+    fn over_https_the_cookie_is_secure_and_host_prefixed() {
+        let value = SessionToken::generate().set_cookie(&over_https()).unwrap();
+        let text = value.to_str().unwrap();
+        assert!(text.starts_with("__Host-tetrad_session="), "{text}");
+        assert!(text.contains("Secure"));
+        assert!(text.contains("Path=/"));
+        assert!(!text.contains("Domain"));
+        let cleared = clear_cookie(&over_https()).unwrap();
+        assert!(cleared
+            .to_str()
+            .unwrap()
+            .starts_with("__Host-tetrad_session=;"));
+    }
+
+    #[test]
+    fn over_https_a_cookie_without_the_prefix_is_not_a_session() {
+        let mut headers = http::HeaderMap::new();
+        headers.insert(COOKIE, HeaderValue::from_static("tetrad_session=planted"));
+        assert!(token_from_headers(&headers, &over_https()).is_none());
+        headers.insert(
+            COOKIE,
+            HeaderValue::from_static("tetrad_session=planted; __Host-tetrad_session=ours"),
+        );
+        let token = token_from_headers(&headers, &over_https()).unwrap();
+        assert_eq!(token.hash(), SessionToken::from_cookie_value("ours").hash());
     }
 
     #[test]
@@ -114,7 +162,7 @@ mod tests {
             COOKIE,
             HeaderValue::from_static("theme=dark; tetrad_session=abc; x=1"),
         );
-        let token = token_from_headers(&headers).unwrap();
+        let token = token_from_headers(&headers, &Settings::default()).unwrap();
         assert_eq!(token.hash(), SessionToken::from_cookie_value("abc").hash());
     }
 }

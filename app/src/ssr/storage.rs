@@ -96,13 +96,16 @@ pub trait Storage: Send + Sync + 'static {
     /// Deletes sessions that expired before `now`; returns how many.
     async fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<u64, StorageError>;
 
-    /// Sets the account's password hash and ends every session of it but
-    /// `keep` (the one that asked).
+    /// Sets the account's password hash, ends every session of it and its
+    /// calendar link, and opens the session `renewed` (the token hash of the
+    /// device that asked, until `expires_at`), all or nothing.
     async fn change_password(
         &self,
         user_id: UserId,
         password_hash: &str,
-        keep: &[u8],
+        renewed: &[u8],
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
     /// Sign-in throttling lives in the database so that it holds across

@@ -99,14 +99,16 @@ pub async fn delete_session(db: &mut impl Sql, token_hash: &[u8]) -> Result<(), 
     Ok(())
 }
 
-/// Sets the account's password and ends every other session of it: the
-/// hash first, so a failure between the two leaves the new password and a
-/// retry (which finds it set) ends the sessions.
+/// Sets the account's password, ends every session of it and its calendar
+/// link (both were handed out under the old password), and opens the
+/// `renewed` session for the device that asked. Run in one transaction.
 pub async fn change_password(
     db: &mut impl Sql,
     user_id: UserId,
     password_hash: &str,
-    keep: &[u8],
+    renewed: &[u8],
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
 ) -> Result<(), StorageError> {
     db.execute(
         Statement::new("UPDATE users SET password_hash = $1 WHERE id = $2")
@@ -114,13 +116,10 @@ pub async fn change_password(
             .bind(user_id.as_uuid()),
     )
     .await?;
-    db.execute(
-        Statement::new("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
-            .bind(user_id.as_uuid())
-            .bind(keep),
-    )
-    .await?;
-    Ok(())
+    db.execute(Statement::new("DELETE FROM sessions WHERE user_id = $1").bind(user_id.as_uuid()))
+        .await?;
+    create_session(db, renewed, user_id, now, expires_at).await?;
+    super::feeds::delete_feed(db, user_id).await
 }
 
 pub async fn delete_expired_sessions(

@@ -96,9 +96,14 @@ impl<D: Driver> Storage for SqlStorage<D> {
         &self,
         user_id: UserId,
         password_hash: &str,
-        keep: &[u8],
+        renewed: &[u8],
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
     ) -> Result<(), StorageError> {
-        accounts::change_password(&mut self.driver.pool(), user_id, password_hash, keep).await
+        let mut tx = self.driver.begin().await?;
+        accounts::change_password(&mut tx, user_id, password_hash, renewed, now, expires_at)
+            .await?;
+        tx.commit().await
     }
 
     async fn record_failed_sign_in(

@@ -9,6 +9,7 @@
 //! 401, so resolving first changes no answer.
 
 use crate::http::idempotency::needs_key;
+use app::ssr::context::Settings;
 use app::ssr::session::token_from_headers;
 use app::ssr::storage::{SessionUser, Storage};
 use axum::extract::{Request, State};
@@ -16,6 +17,13 @@ use axum::middleware::Next;
 use axum::response::Response;
 use chrono::Utc;
 use std::sync::Arc;
+
+/// Where sessions are kept, and the settings that name their cookie.
+#[derive(Clone)]
+pub struct Sessions {
+    pub storage: Arc<dyn Storage>,
+    pub settings: Settings,
+}
 
 /// A mutation's session, as this layer found it.
 #[derive(Clone, Debug)]
@@ -33,11 +41,15 @@ pub enum Session {
 
 impl Session {
     /// Looks the cookie of a request up; without one, no lookup.
-    pub async fn resolve(storage: &dyn Storage, headers: &http::HeaderMap) -> Self {
-        let Some(token) = token_from_headers(headers) else {
+    pub async fn resolve(sessions: &Sessions, headers: &http::HeaderMap) -> Self {
+        let Some(token) = token_from_headers(headers, &sessions.settings) else {
             return Self::Anonymous;
         };
-        match storage.find_session(&token.hash(), Utc::now()).await {
+        match sessions
+            .storage
+            .find_session(&token.hash(), Utc::now())
+            .await
+        {
             Ok(Some(user)) => Self::SignedIn(user),
             Ok(None) => Self::Ended,
             Err(error) => {
@@ -52,12 +64,12 @@ impl Session {
 /// `idempotency::needs_key`); other requests pass untouched, so pages,
 /// reads and static files cost no lookup here.
 pub async fn resolve_session(
-    State(storage): State<Arc<dyn Storage>>,
+    State(sessions): State<Sessions>,
     mut request: Request,
     next: Next,
 ) -> Response {
     if needs_key(request.method(), request.uri().path()) {
-        let session = Session::resolve(&*storage, request.headers()).await;
+        let session = Session::resolve(&sessions, request.headers()).await;
         request.extensions_mut().insert(session);
     }
     next.run(request).await

@@ -16,8 +16,9 @@ on_both_backends!(
     a_common_password_is_refused_at_sign_up,
     a_mutation_without_a_session_is_unauthorized,
     a_cross_site_post_is_refused_and_changes_nothing,
+    a_change_that_says_nothing_of_where_it_comes_from_is_refused,
     the_session_cookie_is_http_only_and_same_site_lax,
-    the_session_cookie_is_secure_behind_https,
+    the_session_cookie_is_host_prefixed_and_secure_behind_https,
     signing_in_issues_a_new_session_id,
     signing_out_ends_the_session,
     repeated_wrong_passwords_are_throttled,
@@ -153,7 +154,44 @@ async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
         .unwrap();
     assert_eq!(fetched.status(), StatusCode::FORBIDDEN);
 
+    // The site's own host and port under another scheme is another origin.
+    let other_scheme = app.url("").replacen("http://", "https://", 1);
+    let downgraded = browser
+        .post(app.url("/api/tasks/add"))
+        .header("origin", other_scheme)
+        .form(&[
+            ("id", Uuid::now_v7().to_string().as_str()),
+            ("quick_add", "forged"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(downgraded.status(), StatusCode::FORBIDDEN);
+
     assert!(app.tasks(&browser).await.is_empty());
+}
+
+async fn a_change_that_says_nothing_of_where_it_comes_from_is_refused(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let signed_up = app.sign_up(&app.browser(), "masha", PASSWORD).await;
+    let cookie = session_cookie(&signed_up).expect("a session");
+    let token = cookie.split(';').next().unwrap().to_owned();
+    let silent = reqwest::Client::new()
+        .post(app.url("/api/tasks/add"))
+        .header("cookie", &token)
+        .header("idempotency-key", Uuid::new_v4().to_string())
+        .form(&[
+            ("id", Uuid::now_v7().to_string().as_str()),
+            ("quick_add", "no origin"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(silent.status(), StatusCode::FORBIDDEN);
+    assert_eq!(error_code(&silent.text().await.unwrap()), "cross_site");
+    let browser = app.browser();
+    app.sign_in(&browser, "masha", PASSWORD).await;
+    assert!(app.tasks(&browser).await.is_empty(), "nothing was added");
 }
 
 async fn the_session_cookie_is_http_only_and_same_site_lax(backend: Backend) {
@@ -169,13 +207,32 @@ async fn the_session_cookie_is_http_only_and_same_site_lax(backend: Backend) {
     );
 }
 
-async fn the_session_cookie_is_secure_behind_https(backend: Backend) {
+async fn the_session_cookie_is_host_prefixed_and_secure_behind_https(backend: Backend) {
     let app = crate::support::spawn::spawn_app_with(backend, |config| {
         config.settings.secure_cookies = true;
     })
     .await;
-    let response = app.sign_up(&app.browser(), "masha", PASSWORD).await;
-    assert!(session_cookie(&response).unwrap().contains("Secure"));
+    // As the page served over HTTPS sends it (the test itself speaks
+    // plain HTTP to the server, as a TLS-ending proxy would).
+    let response = reqwest::Client::new()
+        .post(app.url("/api/auth/signup"))
+        .header("origin", app.url("").replacen("http://", "https://", 1))
+        .form(&[("username", "masha"), ("password", PASSWORD)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(session_cookie(&response).is_none(), "no plain-named cookie");
+    let cookie = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("__Host-tetrad_session="))
+        .expect("the __Host- cookie, which browsers keep only if Secure, for /, from this host");
+    assert!(cookie.contains("Secure"), "{cookie}");
+    assert!(cookie.contains("Path=/"), "{cookie}");
+    assert!(!cookie.contains("Domain"), "{cookie}");
 }
 
 async fn signing_in_issues_a_new_session_id(backend: Backend) {

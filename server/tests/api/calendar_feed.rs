@@ -14,6 +14,7 @@ on_both_backends!(
     each_kind_of_repetition_is_an_rrule_and_only_the_open_occurrence_repeats,
     a_link_turned_off_answers_404_like_one_that_never_was,
     a_new_link_makes_the_old_one_answer_404_at_once,
+    a_password_change_ends_the_link_and_a_new_one_can_be_made,
     another_accounts_tasks_never_show,
     without_a_session_no_link_is_made_read_or_turned_off,
     settings_reads_since_when_the_link_is_on,
@@ -294,6 +295,29 @@ async fn a_link_turned_off_answers_404_like_one_that_never_was(backend: Backend)
             "{nonsense}"
         );
     }
+}
+
+/// The link was handed out under the old password: whoever it leaked to
+/// loses it with the change.
+async fn a_password_change_ends_the_link_and_a_new_one_can_be_made(backend: Backend) {
+    let s = Student::new(backend).await;
+    let old = s.make_link().await;
+    let changed = s
+        .app
+        .post(
+            &s.browser,
+            "/api/auth/password",
+            &[
+                ("old_password", "correct horse battery"),
+                ("new_password", "staple battery horse"),
+            ],
+        )
+        .await;
+    assert_eq!(changed.status(), StatusCode::OK);
+    assert_eq!(s.fetch(&old.path).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(s.link_since().await, None, "settings shows the link off");
+    let new = s.make_link().await;
+    assert_eq!(s.fetch(&new.path).await.status(), StatusCode::OK);
 }
 
 async fn a_new_link_makes_the_old_one_answer_404_at_once(backend: Backend) {

@@ -91,7 +91,7 @@ async fn a_body_trickled_past_the_request_deadline_is_answered_408() {
     let app = with_limits(10, 1, 64).await;
     let mut slow = connect(&app).await;
     slow.write_all(
-        b"POST /api/auth/signin HTTP/1.1\r\nHost: tetrad\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nusername=",
+        b"POST /api/auth/signin HTTP/1.1\r\nHost: tetrad\r\nOrigin: http://tetrad\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nusername=",
     )
     .await
     .unwrap();

@@ -437,9 +437,11 @@ async fn a_hundred_requests_with_one_key_over_two_instances_on_one_postgres_data
         .unwrap()
         .to_owned();
     // One session, sent to both instances as a load balancer would spread it
-    // (no Origin header: each instance has its own address).
+    // (the browser's `Sec-Fetch-Site`, not an Origin: each instance has its
+    // own address).
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("cookie", session.parse().unwrap());
+    headers.insert("sec-fetch-site", "same-origin".parse().unwrap());
     let browser = reqwest::Client::builder()
         .default_headers(headers)
         .build()

@@ -7,6 +7,7 @@ use reqwest::StatusCode;
 
 on_both_backends!(
     a_new_password_needs_the_old_one_and_signs_out_the_other_devices,
+    a_password_change_gives_this_device_a_new_session_and_ends_the_one_before,
     the_same_change_sent_again_after_its_answer_was_lost_succeeds,
     a_new_password_too_short_is_refused_and_nothing_changes,
     a_new_password_among_the_commonest_is_refused_and_nothing_changes,
@@ -71,6 +72,69 @@ async fn a_new_password_needs_the_old_one_and_signs_out_the_other_devices(backen
         app.sign_in(&again, "masha", NEW).await.status(),
         StatusCode::OK
     );
+}
+
+/// The session cookie this device had before the change (which someone
+/// may have seen, or planted) signs nobody in after it; the new one does.
+async fn a_password_change_gives_this_device_a_new_session_and_ends_the_one_before(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let signed_up = app.sign_up(&app.browser(), "masha", OLD).await;
+    let before = session_cookie(&signed_up).expect("a session cookie at sign-up");
+    let phone = app.browser();
+    assert_eq!(
+        app.sign_in(&phone, "masha", OLD).await.status(),
+        StatusCode::OK
+    );
+    let changed = app
+        .post(
+            &with_cookie(&app, &before),
+            "/api/auth/password",
+            &[("old_password", OLD), ("new_password", NEW)],
+        )
+        .await;
+    assert_eq!(changed.status(), StatusCode::OK);
+    let after = session_cookie(&changed).expect("a new session cookie with the answer");
+    assert_ne!(after, before);
+    assert_eq!(
+        app.list_tasks(&with_cookie(&app, &before)).await.status(),
+        StatusCode::UNAUTHORIZED,
+        "the session from before the change has ended"
+    );
+    assert_eq!(
+        app.list_tasks(&with_cookie(&app, &after)).await.status(),
+        StatusCode::OK,
+        "the device stays signed in under its new session"
+    );
+    assert_eq!(
+        app.list_tasks(&phone).await.status(),
+        StatusCode::UNAUTHORIZED,
+        "another device is signed out"
+    );
+}
+
+/// `tetrad_session=…` of the session cookie an answer sets, if it sets one.
+fn session_cookie(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("tetrad_session=") && !v.starts_with("tetrad_session=;"))
+        .and_then(|v| v.split(';').next())
+        .map(str::to_owned)
+}
+
+/// A browser that sends this cookie and no other.
+fn with_cookie(app: &TestApp, cookie: &str) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("cookie", cookie.parse().unwrap());
+    headers.insert("origin", app.url("").parse().unwrap());
+    reqwest::Client::builder()
+        .default_headers(headers)
+        .build()
+        .unwrap()
 }
 
 async fn the_same_change_sent_again_after_its_answer_was_lost_succeeds(backend: Backend) {

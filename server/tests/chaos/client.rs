@@ -23,6 +23,7 @@ pub async fn signed_in(base: &str, name: &str) -> reqwest::Client {
 
 async fn signed(base: &str, how: &str, name: &str) -> reqwest::Client {
     let client = reqwest::Client::builder()
+        .default_headers(from_the_site(base))
         .cookie_store(true)
         .pool_max_idle_per_host(0)
         .timeout(Duration::from_secs(20))
@@ -37,4 +38,15 @@ async fn signed(base: &str, how: &str, name: &str) -> reqwest::Client {
         .expect("the server answers");
     assert!(answer.status().is_success(), "{how}: {}", answer.status());
     client
+}
+
+/// The `Origin` a browser sends with every change from the site's pages
+/// (the server refuses changes that say nothing of where they come from).
+pub fn from_the_site(base: &str) -> reqwest::header::HeaderMap {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        "origin",
+        base.parse().expect("the base URL is a header value"),
+    );
+    headers
 }

@@ -80,6 +80,7 @@ pub async fn run(backend: Backend) -> Flood {
 
     let started = Instant::now();
     let stranger = reqwest::Client::builder()
+        .default_headers(crate::client::from_the_site(&base))
         .timeout(Duration::from_secs(60))
         .build()
         .expect("a client");

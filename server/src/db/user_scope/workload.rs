@@ -124,15 +124,18 @@ async fn accounts_and_sessions(storage: &dyn Storage, masha: UserId, now: DateTi
         .await
         .expect("a session");
     storage.find_session(&token, now).await.expect("found");
+    let renewed = [8_u8; 32];
     storage
         .change_password(
             masha,
             "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
-            &token,
+            &renewed,
+            now,
+            until,
         )
         .await
-        .expect("a new password, the other sessions ended");
-    storage.delete_session(&token).await.expect("signed out");
+        .expect("a new password, the sessions and the calendar link ended, one renewed");
+    storage.delete_session(&renewed).await.expect("signed out");
     storage.delete_expired_sessions(now).await.expect("purged");
 }
 
