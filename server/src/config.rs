@@ -9,6 +9,11 @@
 //! | `TETRAD_SIGNIN_ATTEMPTS` | failed sign-ins per name and address per 15 minutes | `10`      |
 //! | `TETRAD_SIGNIN_ATTEMPTS_PER_NAME` | failed sign-ins per name from all addresses per 15 minutes | `100` |
 //! | `TETRAD_SIGNUPS_PER_ADDRESS` | sign-ups per address per hour (each instance) | `300` |
+//! | `TETRAD_QUOTA_TASKS`  | tasks an account holds (not deleted)      | `10000`                    |
+//! | `TETRAD_QUOTA_LISTS`  | lists an account holds                    | `200`                      |
+//! | `TETRAD_QUOTA_STEPS`  | checklist steps over an account's tasks   | `20000`                    |
+//! | `TETRAD_QUOTA_ANSWERS` | answers kept under an account's idempotency keys | `20000`       |
+//! | `TETRAD_CHANGES_PER_MINUTE` | keyed changes an account sends a minute (each instance) | `600` |
 //! | `TETRAD_TRUSTED_PROXIES` | comma-separated addresses of proxies whose `X-Forwarded-For` names the client | none |
 //! | `TETRAD_KEY_RETENTION_HOURS` | how long idempotency keys are kept  | `168` (7 days)             |
 //! | `TETRAD_KEY_LEASE_SECS` | how long a running request holds its key | `15`                      |
@@ -21,6 +26,7 @@ use crate::db::DatabaseUrl;
 use crate::http::client_address::TrustedProxies;
 use crate::http::connections::Limits;
 use crate::maintenance::Retention;
+use app::ssr::quotas::Quotas;
 use app::ssr::Settings;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -105,6 +111,7 @@ impl Config {
                 "TETRAD_SIGNUPS_PER_ADDRESS",
                 defaults.sign_ups_per_address,
             )?,
+            quotas: quotas(&lookup, defaults.quotas)?,
             ..defaults
         };
         let trusted_proxies = lookup("TETRAD_TRUSTED_PROXIES")
@@ -154,6 +161,24 @@ impl Config {
             limits,
         })
     }
+}
+
+fn quotas(
+    lookup: &impl Fn(&str) -> Option<String>,
+    defaults: Quotas,
+) -> Result<Quotas, ConfigError> {
+    Ok(Quotas {
+        tasks: parse_at_least(lookup, "TETRAD_QUOTA_TASKS", defaults.tasks, 1)?,
+        lists: parse_at_least(lookup, "TETRAD_QUOTA_LISTS", defaults.lists, 1)?,
+        steps: parse_at_least(lookup, "TETRAD_QUOTA_STEPS", defaults.steps, 1)?,
+        stored_answers: parse_at_least(lookup, "TETRAD_QUOTA_ANSWERS", defaults.stored_answers, 1)?,
+        changes_per_minute: parse_at_least(
+            lookup,
+            "TETRAD_CHANGES_PER_MINUTE",
+            defaults.changes_per_minute,
+            1,
+        )?,
+    })
 }
 
 fn parse_number(

@@ -17,8 +17,8 @@ use crate::http::service_worker::ServiceWorker;
 use crate::http::session::{resolve_session, Sessions};
 use crate::http::static_files;
 use crate::maintenance;
-use app::ssr::sign_ups::SignUps;
 use app::ssr::storage::Storage;
+use app::ssr::windows::Windows;
 use app::ssr::AppState;
 use app::{shell, App};
 use axum::http::StatusCode;
@@ -219,7 +219,7 @@ fn router(
     let state = AppState {
         storage: storage.clone(),
         settings: config.settings.clone(),
-        sign_ups: SignUps::default(),
+        sign_ups: Windows::default(),
     };
     let context = move || provide_context(state.clone());
     let site = SiteOrigins {
@@ -237,6 +237,8 @@ fn router(
         storage: storage.clone(),
         lease: config.key_lease,
         faults,
+        quotas: config.settings.quotas,
+        changes: Windows::default(),
     };
 
     let worker = ServiceWorker::for_site(&leptos_options);

@@ -47,8 +47,9 @@ pub async fn delete_list(
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::{person_time, Call};
+    use crate::api::quota;
     use crate::domain::{ListId, ListName, TaskList};
-    use crate::error::AppError;
+    use crate::error::{AppError, Counted};
     use crate::ssr::storage::StorageError;
     use chrono::{DateTime, Utc};
 
@@ -71,6 +72,15 @@ mod imp {
         let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
         let (user, mut work) = call.keyed().await?;
         let list = TaskList::new(id, name, person_time(at));
+        let exists = work
+            .tx()
+            .find_list(user, id)
+            .await
+            .map_err(|e| call.storage_fault(e))?
+            .is_some();
+        if !exists {
+            quota::room_for(&call, &mut work, user, Counted::Lists).await?;
+        }
         match work.tx().insert_list(user, &list).await {
             Ok(_) => {}
             Err(StorageError::Conflict) => return Err(call.reject(AppError::IdConflict)),

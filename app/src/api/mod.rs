@@ -17,6 +17,8 @@ mod views;
 #[cfg(feature = "ssr")]
 mod edge;
 #[cfg(feature = "ssr")]
+mod quota;
+#[cfg(feature = "ssr")]
 mod step_work;
 #[cfg(feature = "ssr")]
 mod throttle;

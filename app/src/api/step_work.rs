@@ -9,8 +9,9 @@
 //! step read under its task's lock is the step as it now is.
 
 use crate::api::edge::Call;
+use crate::api::quota;
 use crate::domain::{Step, StepId, Task, TaskId, UserId};
-use crate::error::AppError;
+use crate::error::{AppError, Counted};
 use crate::ssr::keyed::WorkGuard;
 use crate::ssr::storage::StorageError;
 use chrono::{DateTime, Utc};
@@ -25,6 +26,11 @@ impl<'c> StepWork<'c> {
     pub async fn begin(call: &'c Call) -> Result<Self, AppError> {
         let (user, work) = call.keyed().await?;
         Ok(Self { call, user, work })
+    }
+
+    /// Refuses a new step past the account's quota of steps.
+    pub async fn room_for_a_step(&mut self) -> Result<(), AppError> {
+        quota::room_for(self.call, &mut self.work, self.user, Counted::Steps).await
     }
 
     /// One of the person's tasks that is not deleted, locked, with its

@@ -91,6 +91,7 @@ mod imp {
                 Err(call.reject(AppError::IdConflict))
             };
         }
+        work.room_for_a_step().await?;
         if task.steps.len() >= Step::MAX_PER_TASK {
             return Err(call.reject(AppError::TooManySteps {
                 max: Step::MAX_PER_TASK,

@@ -142,8 +142,9 @@ pub async fn reorder_tasks(
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::{person_time, Call};
+    use crate::api::quota;
     use crate::domain::{ListId, PatchForm, Task, TaskForm, TaskId, UserId};
-    use crate::error::AppError;
+    use crate::error::{AppError, Counted};
     use crate::quick_add;
     use crate::ssr::keyed::WorkGuard;
     use crate::ssr::storage::StorageError;
@@ -225,6 +226,15 @@ mod imp {
         mut task: Task,
     ) -> Result<Task, AppError> {
         task.list_id = landing_list(call, user, work, task.list_id).await?;
+        let exists = work
+            .tx()
+            .find_task(user, task.id)
+            .await
+            .map_err(|e| call.storage_fault(e))?
+            .is_some();
+        if !exists {
+            quota::room_for(call, work, user, Counted::Tasks).await?;
+        }
         match work.tx().insert_task(user, &task).await {
             // Created now, or by an earlier request with the same id: either
             // way the answer is the task as stored.

@@ -16,14 +16,15 @@ impl AppError {
             }
             Self::Queued => StatusCode::ACCEPTED,
             Self::UsernameTaken | Self::KeyInProgress { .. } => StatusCode::CONFLICT,
-            Self::TooManyAttempts { .. } | Self::TooManySignUps { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            Self::TooManyAttempts { .. }
+            | Self::TooManySignUps { .. }
+            | Self::TooManyChanges { .. } => StatusCode::TOO_MANY_REQUESTS,
             // A full checklist: the request is sound, the task cannot take
             // it (never 409, which the outbox would retry for ever).
-            Self::KeyReused | Self::IdConflict | Self::TooManySteps { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            Self::KeyReused
+            | Self::IdConflict
+            | Self::TooManySteps { .. }
+            | Self::QuotaReached { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::CrossSite | Self::WrongPassword => StatusCode::FORBIDDEN,
             Self::TaskNotFound | Self::ListNotFound | Self::StepNotFound => StatusCode::NOT_FOUND,
             Self::InvalidUsername(_)
@@ -49,6 +50,7 @@ impl AppError {
             Self::TooManyAttempts { retry_after_secs }
             | Self::TooManySignUps { retry_after_secs }
             | Self::KeyInProgress { retry_after_secs }
+            | Self::TooManyChanges { retry_after_secs }
             | Self::Unavailable { retry_after_secs } => Some(*retry_after_secs),
             _ => None,
         }

@@ -11,7 +11,10 @@ use server_fn::error::{FromServerFnError, ServerFnErrorErr};
 
 #[cfg(feature = "ssr")]
 mod answer;
+mod counted;
 mod wire;
+
+pub use counted::Counted;
 
 /// On the wire: `{"error": "<code>", "message": "<English>", "detail": …}`
 /// (`wire.rs`); read back by its code and detail.
@@ -63,6 +66,13 @@ pub enum AppError {
     /// A task's checklist is full (`Step::MAX_PER_TASK`).
     #[error("a task holds at most {max} steps")]
     TooManySteps { max: usize },
+    /// The account holds as many of `what` as it may (`ssr/quotas.rs`).
+    #[error("the account holds at most {max} {what:?}")]
+    QuotaReached { what: Counted, max: u64 },
+    /// Too many changes from the account in the last minute: not refused,
+    /// only not now.
+    #[error("too many changes at once; retry in {retry_after_secs} s")]
+    TooManyChanges { retry_after_secs: u64 },
     #[error("invalid view: {0}")]
     InvalidView(ViewError),
     #[error("invalid search: {0}")]

@@ -40,6 +40,8 @@ impl AppError {
             Self::TaskNotFound => "task_not_found",
             Self::StepNotFound => "step_not_found",
             Self::TooManySteps { .. } => "too_many_steps",
+            Self::QuotaReached { .. } => "quota_reached",
+            Self::TooManyChanges { .. } => "too_many_changes",
             Self::InvalidView(_) => "invalid_view",
             Self::InvalidSearch(_) => "invalid_search",
             Self::InvalidTimeZone(_) => "invalid_time_zone",
@@ -64,6 +66,13 @@ struct RetryAfter {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Max {
     max: usize,
+}
+
+/// The detail of `QuotaReached`: `{"what": "tasks", "max": n}`.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Quota {
+    what: super::Counted,
+    max: u64,
 }
 
 /// What a reader keeps of an error body: the code, and the detail still as
@@ -118,6 +127,13 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         "too_many_steps" => AppError::TooManySteps {
             max: of::<Max>(detail)?.max,
         },
+        "quota_reached" => {
+            let Quota { what, max } = of(detail)?;
+            AppError::QuotaReached { what, max }
+        }
+        "too_many_changes" => AppError::TooManyChanges {
+            retry_after_secs: of::<RetryAfter>(detail)?.retry_after_secs,
+        },
         "invalid_view" => AppError::InvalidView(of(detail)?),
         "invalid_search" => AppError::InvalidSearch(of(detail)?),
         "invalid_time_zone" => AppError::InvalidTimeZone(of(detail)?),
@@ -147,6 +163,7 @@ impl Serialize for AppError {
             Self::TooManyAttempts { retry_after_secs }
             | Self::TooManySignUps { retry_after_secs }
             | Self::KeyInProgress { retry_after_secs }
+            | Self::TooManyChanges { retry_after_secs }
             | Self::Unavailable { retry_after_secs } => {
                 body.serialize_entry(
                     "detail",
@@ -158,6 +175,13 @@ impl Serialize for AppError {
             Self::TooMany { max } | Self::TooManySteps { max } => {
                 body.serialize_entry("detail", &Max { max: *max })?
             }
+            Self::QuotaReached { what, max } => body.serialize_entry(
+                "detail",
+                &Quota {
+                    what: *what,
+                    max: *max,
+                },
+            )?,
             Self::InvalidUsername(e) => body.serialize_entry("detail", e)?,
             Self::InvalidPassword(e) => body.serialize_entry("detail", e)?,
             Self::InvalidTitle(e) => body.serialize_entry("detail", e)?,
@@ -222,6 +246,13 @@ mod tests {
             AppError::TaskNotFound,
             AppError::StepNotFound,
             AppError::TooManySteps { max: 50 },
+            AppError::QuotaReached {
+                what: super::super::Counted::Steps,
+                max: 20_000,
+            },
+            AppError::TooManyChanges {
+                retry_after_secs: 12,
+            },
             AppError::IdConflict,
             AppError::Internal,
             AppError::Unavailable {

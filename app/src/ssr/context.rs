@@ -22,6 +22,8 @@ pub struct Settings {
     /// Sign-ups allowed from one address within `sign_up_window`.
     pub sign_ups_per_address: u64,
     pub sign_up_window: Duration,
+    /// What one account may hold and send.
+    pub quotas: super::quotas::Quotas,
 }
 
 impl Default for Settings {
@@ -35,6 +37,7 @@ impl Default for Settings {
             // A school behind one address: ten classes of thirty in an hour.
             sign_ups_per_address: 300,
             sign_up_window: Duration::from_secs(3600),
+            quotas: super::quotas::Quotas::default(),
         }
     }
 }
@@ -44,7 +47,7 @@ pub struct AppState {
     pub storage: Arc<dyn Storage>,
     pub settings: Settings,
     /// Sign-ups counted per address, for this server instance.
-    pub sign_ups: super::sign_ups::SignUps,
+    pub sign_ups: super::windows::Windows,
 }
 
 impl AppState {

@@ -13,8 +13,9 @@ pub mod keyed;
 pub mod language;
 pub mod page_policy;
 pub mod passwords;
+pub mod quotas;
 pub mod session;
-pub mod sign_ups;
 pub mod storage;
+pub mod windows;
 
 pub use context::{AppState, Settings};

@@ -6,6 +6,7 @@ use crate::domain::{
     IdempotencyKey, ListId, SearchQuery, Step, StepId, Task, TaskId, TaskList, TimeZoneName,
     UserId, Username,
 };
+use crate::error::Counted;
 use crate::views::{Day, Nav, View};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -266,6 +267,9 @@ pub trait Work: Send {
         user_id: UserId,
         id: TaskId,
     ) -> Result<Option<Task>, StorageError>;
+
+    /// How many of `what` the user holds now (`ssr/quotas.rs`).
+    async fn count(&mut self, user_id: UserId, what: Counted) -> Result<u64, StorageError>;
 
     /// Inserts a task with its steps unless its id exists: `false` when the
     /// user already has it (its steps are then left as they are),

@@ -5,7 +5,7 @@ use super::Locale;
 use crate::domain::{
     PasswordError, SearchQueryError, TaskFieldError, TaskTitleError, UsernameError,
 };
-use crate::error::AppError;
+use crate::error::{AppError, Counted};
 use crate::i18n::td_string;
 
 pub fn error(locale: Locale, error: &AppError) -> String {
@@ -37,6 +37,8 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::TaskNotFound => td_string!(l, error_task_not_found).into(),
         AppError::StepNotFound => td_string!(l, error_step_not_found).into(),
         AppError::TooManySteps { max } => td_string!(l, error_too_many_steps, max).to_string(),
+        AppError::QuotaReached { what, max } => quota_error(l, *what, *max),
+        AppError::TooManyChanges { .. } => td_string!(l, error_too_many_changes).into(),
         AppError::InvalidView(_) => td_string!(l, error_view).into(),
         AppError::InvalidSearch(e) => search_error(l, e),
         AppError::InvalidTimeZone(_) => td_string!(l, error_time_zone).into(),
@@ -47,6 +49,15 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::Unavailable { .. } => td_string!(l, error_unavailable).into(),
         AppError::Transport(_) => td_string!(l, error_transport).into(),
         AppError::BadRequest => td_string!(l, error_bad_request).into(),
+    }
+}
+
+fn quota_error(l: Locale, what: Counted, max: u64) -> String {
+    match what {
+        Counted::Tasks => td_string!(l, error_quota_tasks, max).to_string(),
+        Counted::Lists => td_string!(l, error_quota_lists, max).to_string(),
+        Counted::Steps => td_string!(l, error_quota_steps, max).to_string(),
+        Counted::StoredAnswers => td_string!(l, error_quota_answers, max).to_string(),
     }
 }
 

@@ -14,6 +14,7 @@ mod keys;
 mod lists;
 mod nav;
 mod postgres;
+mod quotas;
 mod rows;
 mod search;
 mod sql;

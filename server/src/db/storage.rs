@@ -6,11 +6,12 @@
 
 use super::sql::{Driver, Transaction};
 use super::steps::{self, Which};
-use super::{accounts, feeds, keys, lists, search, tasks, views};
+use super::{accounts, feeds, keys, lists, quotas, search, tasks, views};
 use app::domain::{
     IdempotencyKey, ListId, SearchQuery, Step, StepId, Task, TaskId, TaskList, TimeZoneName,
     UserId, Username,
 };
+use app::error::Counted;
 use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
 use app::ssr::storage::{
     Credentials, FeedOwner, SessionUser, Storage, StorageError, Work, SEARCH_SHOWN,
@@ -320,6 +321,10 @@ impl<D: Driver> Work for SqlWork<D> {
 
     async fn update_step(&mut self, user_id: UserId, step: &Step) -> Result<(), StorageError> {
         steps::update_step(&mut self.tx, user_id, step).await
+    }
+
+    async fn count(&mut self, user_id: UserId, what: Counted) -> Result<u64, StorageError> {
+        quotas::count(&mut self.tx, user_id, what).await
     }
 
     async fn insert_task(&mut self, user_id: UserId, task: &Task) -> Result<bool, StorageError> {

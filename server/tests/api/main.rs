@@ -21,6 +21,7 @@ mod idempotency;
 mod outbox;
 mod pages;
 mod password;
+mod quotas;
 mod search_api;
 mod search_contract;
 mod security;

@@ -8,10 +8,13 @@ use super::refusal::Refusal;
 use super::request::KeyedRequest;
 use super::stored::{replay, stored, MAX_STORED_BODY};
 use crate::faults::Faults;
-use app::error::AppError;
+use app::domain::UserId;
+use app::error::{AppError, Counted};
 use app::ssr::idempotency::ClaimOutcome;
 use app::ssr::keyed::{KeyedUser, KeyedWork};
-use app::ssr::storage::Storage;
+use app::ssr::quotas::Quotas;
+use app::ssr::storage::{Storage, Work};
+use app::ssr::windows::Windows;
 use axum::body::{to_bytes, Body};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
@@ -27,7 +30,30 @@ pub struct Idempotency {
     pub lease: Duration,
     /// Failures injected by tests (`faults.rs`).
     pub faults: Faults,
+    /// Stored answers and changes a minute per account.
+    pub quotas: Quotas,
+    /// Keyed changes counted per account, a minute each.
+    pub changes: Windows,
 }
+
+impl Idempotency {
+    /// Counts a change of `user`'s, or refuses it for now (429) past the
+    /// changes a minute its quota allows.
+    fn admit(&self, user: UserId) -> Result<(), Refusal> {
+        let limit = self.quotas.changes_per_minute;
+        let admitted =
+            self.changes
+                .admit(&user.to_string(), limit, MINUTE, std::time::Instant::now());
+        admitted.map_err(|wait| {
+            tracing::warn!(%user, limit, "changes a minute throttled");
+            Refusal::App(AppError::TooManyChanges {
+                retry_after_secs: wait.as_secs().max(1),
+            })
+        })
+    }
+}
+
+const MINUTE: Duration = Duration::from_secs(60);
 
 pub async fn keyed_mutations(
     State(layer): State<Idempotency>,
@@ -41,6 +67,9 @@ pub async fn keyed_mutations(
         Ok(request) => request,
         Err(refusal) => return refusal.into_response(),
     };
+    if let Err(refusal) = layer.admit(request.claim.user_id) {
+        return refusal.into_response();
+    }
     let keyed = Keyed {
         layer: &layer,
         request: &request,
@@ -125,7 +154,12 @@ impl Keyed<'_> {
             }
         };
         match recorded {
-            Ok(true) => {}
+            Ok(true) => {
+                if let Err(refusal) = self.room_for_the_answer(&mut tx).await {
+                    let _ = tx.rollback().await;
+                    return Ok(self.give_up(record, refusal).await);
+                }
+            }
             Ok(false) => {
                 let _ = tx.rollback().await;
                 return Err(KeyTaken);
@@ -146,6 +180,28 @@ impl Keyed<'_> {
             return Ok(self.give_up(record, Refusal::Unavailable).await);
         }
         Ok(Response::from_parts(parts, Body::from(body)))
+    }
+
+    /// A new key's answer past the account's quota of stored answers is
+    /// not kept, nor its work done (422): an account sending thousands of
+    /// changes a day is a script. A key already kept is always answered.
+    async fn room_for_the_answer(&self, tx: &mut Box<dyn Work>) -> Result<(), Refusal> {
+        let user = self.request.claim.user_id;
+        let max = self.layer.quotas.stored_answers;
+        match tx.count(user, Counted::StoredAnswers).await {
+            Ok(held) if held > max => {
+                tracing::warn!(%user, max, "quota of stored answers reached");
+                Err(Refusal::App(AppError::QuotaReached {
+                    what: Counted::StoredAnswers,
+                    max,
+                }))
+            }
+            Ok(_) => Ok(()),
+            Err(error) => {
+                tracing::error!(%error, "counting stored answers failed");
+                Err(Refusal::Unavailable)
+            }
+        }
     }
 
     /// The key has a row; the work was rolled back. What the row says: a

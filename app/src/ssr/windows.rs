@@ -1,22 +1,23 @@
-//! Sign-ups per address, counted in memory (issue 26, point 2): a script
-//! making accounts from one address is refused (429) after so many an
-//! hour, while classes signing up together from the school's one address
-//! are not (the default lets ten classes of thirty through in an hour). Each server
-//! instance counts its own: behind a balancer of three, an address gets at
-//! most three times the limit, which still bounds a script. The count is
-//! kept for at most `MAX_ADDRESSES` addresses at once; past that (a flood
-//! from many addresses), a new address is let through unrecorded, since
-//! password hashing is bounded anyway (`passwords.rs`).
+//! Counts per key (an address, an account) in fixed windows, in memory:
+//! sign-ups per address (issue 26, point 2: a script making accounts from
+//! one address is refused after so many an hour, while classes signing up
+//! together from the school's one address are not) and keyed changes per
+//! account a minute (point 4). Each server instance counts its own: behind
+//! a balancer of three, a key gets at most three times the limit, which
+//! still bounds a script. Counts are kept for at most `MAX_KEYS` keys at
+//! once; past that (a flood from many addresses), a new key is let through
+//! unrecorded: what the limit guards is bounded elsewhere too (password
+//! hashing by `hashers.rs`, stored answers by their quota).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-const MAX_ADDRESSES: usize = 10_000;
+const MAX_KEYS: usize = 10_000;
 
-/// Sign-ups made per address in its current window.
+/// What each key did in its current window.
 #[derive(Clone, Default)]
-pub struct SignUps(Arc<Mutex<HashMap<String, Window>>>);
+pub struct Windows(Arc<Mutex<HashMap<String, Window>>>);
 
 #[derive(Clone, Copy)]
 struct Window {
@@ -24,27 +25,25 @@ struct Window {
     count: u64,
 }
 
-impl SignUps {
-    /// Counts a sign-up from `address` at `now`, or says how long until
-    /// its window allows one (more than `limit` within `window`).
+impl Windows {
+    /// Counts one more for `key` at `now`, or says how long until its
+    /// window allows one (more than `limit` within `window`).
     pub fn admit(
         &self,
-        address: &str,
+        key: &str,
         limit: u64,
         window: Duration,
         now: Instant,
     ) -> Result<(), Duration> {
         let mut windows = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if windows.len() >= MAX_ADDRESSES && !windows.contains_key(address) {
+        if windows.len() >= MAX_KEYS && !windows.contains_key(key) {
             windows.retain(|_, w| now.duration_since(w.started) < window);
-            if windows.len() >= MAX_ADDRESSES {
-                tracing::warn!(
-                    "sign-ups counted for too many addresses: one let through unrecorded"
-                );
+            if windows.len() >= MAX_KEYS {
+                tracing::warn!("counted for too many keys: one let through unrecorded");
                 return Ok(());
             }
         }
-        let current = windows.entry(address.to_owned()).or_insert(Window {
+        let current = windows.entry(key.to_owned()).or_insert(Window {
             started: now,
             count: 0,
         });
@@ -70,7 +69,7 @@ mod tests {
 
     #[test]
     fn an_address_signs_up_up_to_the_limit_then_waits_for_its_window() {
-        let sign_ups = SignUps::default();
+        let sign_ups = Windows::default();
         let start = Instant::now();
         for _ in 0..3 {
             assert!(sign_ups.admit("10.0.0.1", 3, HOUR, start).is_ok());
@@ -89,9 +88,9 @@ mod tests {
 
     #[test]
     fn past_the_addresses_it_can_count_a_new_one_is_let_through() {
-        let sign_ups = SignUps::default();
+        let sign_ups = Windows::default();
         let now = Instant::now();
-        for i in 0..MAX_ADDRESSES {
+        for i in 0..MAX_KEYS {
             assert!(sign_ups.admit(&format!("a{i}"), 1, HOUR, now).is_ok());
         }
         for _ in 0..3 {
