@@ -31,7 +31,7 @@ against() {
     "http://$addr/api/auth/signup" >/dev/null
   # curl marks HttpOnly cookies with a `#HttpOnly_` prefix; other `#` lines are comments.
   local cookie
-  cookie=$(awk '/^#HttpOnly_/ || !/^#/ { if (NF >= 7) print $6 "=" $7 }' "$work/jar" | tail -1)
+  cookie=$(awk '(/^#HttpOnly_/ || !/^#/) && $6 ~ /tetrad_session$/ { if (NF >= 7) print $6 "=" $7 }' "$work/jar" | tail -1)
   echo "== $name: 64 connections, ${seconds} s, POST /api/tasks/create with keys"
   TETRAD_LOAD_COOKIE="$cookie" wrk -t2 -c64 -d"${seconds}s" --latency -s scripts/load.lua "http://$addr" |
     grep -E 'Requests/sec|Non-2xx|Socket errors|summary:|^ +(50|99)%'

@@ -17,7 +17,9 @@ use crate::http::service_worker::ServiceWorker;
 use crate::http::session::{resolve_session, Sessions};
 use crate::http::static_files;
 use crate::maintenance;
+use app::ssr::device::DeviceKey;
 use app::ssr::storage::Storage;
+use app::ssr::storage::StorageError;
 use app::ssr::windows::Windows;
 use app::ssr::AppState;
 use app::{shell, App};
@@ -52,6 +54,8 @@ pub enum StartupError {
     },
     #[error("cannot read the Leptos configuration: {0}")]
     Leptos(String),
+    #[error("cannot read or make the server's device key: {0}")]
+    DeviceKey(StorageError),
 }
 
 /// A server bound to its address, ready to run.
@@ -81,6 +85,11 @@ impl Application {
 
     async fn assemble(config: Config, mutations: Mutations) -> Result<Self, StartupError> {
         let storage = db::connect(&config.database_url).await?;
+        let devices = storage
+            .server_key("devices", &DeviceKey::generate())
+            .await
+            .map(DeviceKey::new)
+            .map_err(StartupError::DeviceKey)?;
         let listener = TcpListener::bind(config.listen_addr)
             .await
             .map_err(|source| StartupError::Bind {
@@ -101,6 +110,7 @@ impl Application {
         let router = router(
             &config,
             storage.clone(),
+            devices,
             faults.clone(),
             draining.clone(),
             leptos_options,
@@ -210,6 +220,7 @@ impl Mutations {
 fn router(
     config: &Config,
     storage: Arc<dyn Storage>,
+    devices: DeviceKey,
     faults: Faults,
     draining: Draining,
     leptos_options: LeptosOptions,
@@ -220,6 +231,7 @@ fn router(
         storage: storage.clone(),
         settings: config.settings.clone(),
         sign_ups: Windows::default(),
+        devices,
     };
     let context = move || provide_context(state.clone());
     let site = SiteOrigins {

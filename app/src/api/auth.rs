@@ -78,6 +78,7 @@ mod imp {
             Err(error) => return Err(call.storage_fault(error)),
         }
         tracing::info!(%user_id, "account created");
+        throttle::trust_this_device(&call, &username)?;
         start_session(&call, user_id).await
     }
 

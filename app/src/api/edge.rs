@@ -100,6 +100,11 @@ impl Call {
             .map_or_else(|| "unknown".to_owned(), |client| client.to_string())
     }
 
+    /// The request's headers (its cookies among them).
+    pub fn headers(&self) -> &HeaderMap {
+        &self.headers
+    }
+
     /// The session token this request carries, if any.
     pub fn session_token(&self) -> Option<SessionToken> {
         session::token_from_headers(&self.headers, &self.state.settings)

@@ -48,6 +48,8 @@ pub struct AppState {
     pub settings: Settings,
     /// Sign-ups counted per address, for this server instance.
     pub sign_ups: super::windows::Windows,
+    /// Signs and recognises device cookies (`device.rs`).
+    pub devices: super::device::DeviceKey,
 }
 
 impl AppState {

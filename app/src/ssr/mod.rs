@@ -6,6 +6,7 @@ mod argon2_memory;
 pub mod client;
 pub mod clock;
 pub mod context;
+pub mod device;
 pub mod feed_token;
 pub mod hashers;
 pub mod idempotency;

@@ -61,6 +61,10 @@ pub trait Storage: Send + Sync + 'static {
     /// Answers when the database can serve queries (used by `/healthz`).
     async fn ping(&self) -> Result<(), StorageError>;
 
+    /// The server's key called `name`, the same on every instance; `fresh`
+    /// is stored as that key if there is none yet.
+    async fn server_key(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StorageError>;
+
     /// Creates an account; `Conflict` when the name is taken.
     async fn create_user(
         &self,

@@ -17,6 +17,7 @@ mod postgres;
 mod quotas;
 mod rows;
 mod search;
+mod server_keys;
 mod sql;
 mod sqlite;
 mod steps;

@@ -6,7 +6,7 @@
 
 use super::sql::{Driver, Transaction};
 use super::steps::{self, Which};
-use super::{accounts, feeds, keys, lists, quotas, search, tasks, views};
+use super::{accounts, feeds, keys, lists, quotas, search, server_keys, tasks, views};
 use app::domain::{
     IdempotencyKey, ListId, SearchQuery, Step, StepId, Task, TaskId, TaskList, TimeZoneName,
     UserId, Username,
@@ -41,6 +41,10 @@ impl<D: Driver> Storage for SqlStorage<D> {
             .execute(Statement::new("SELECT 1"))
             .await?;
         Ok(())
+    }
+
+    async fn server_key(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StorageError> {
+        server_keys::server_key(&mut self.driver.pool(), name, fresh).await
     }
 
     async fn create_user(

@@ -16,6 +16,7 @@ mod basics;
 mod calendar_feed;
 mod connections;
 mod database_faults;
+mod device_cookies;
 mod headers;
 mod idempotency;
 mod outbox;

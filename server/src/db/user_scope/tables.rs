@@ -14,10 +14,16 @@ pub const OWNED: [(&str, &str); 7] = [
 ];
 
 /// Tables that hold no person's data, and why.
-const NOT_OWNED: [(&str, &str); 1] = [(
-    "failed_sign_ins",
-    "attempts on a name, counted before any account is known",
-)];
+const NOT_OWNED: [(&str, &str); 2] = [
+    (
+        "failed_sign_ins",
+        "attempts on a name, counted before any account is known",
+    ),
+    (
+        "server_keys",
+        "the server's own keys (the device cookies' HMAC key)",
+    ),
+];
 
 /// The owner column of `table`, if it holds a person's data.
 pub fn owner(table: &str) -> Option<&'static str> {
