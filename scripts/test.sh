@@ -48,18 +48,18 @@ fi
 # The PostgreSQL tests never skip: without a server they fail, loudly.
 pg_isready -d "$TETRAD_TEST_POSTGRES/postgres"
 
-phase "unit and integration tests"
-cargo test --locked -p app -p server
-
-phase "lints"
-# Formatting, and clippy with every warning an error: the server and its
-# tests, and the WASM the browser runs (the workspace's lints: Cargo.toml).
+phase "fast checks (format, worker policy, clippy)"
+# What fails in a minute runs first: formatting, the worker's policy
+# (node:test), and clippy with every warning an error, on the server and
+# its tests and on the WASM the browser runs (the workspace's lints:
+# Cargo.toml).
 cargo fmt --all -- --check
+node --test end2end/worker/
 cargo clippy --locked --all-targets -p app -p server -- -D warnings
 cargo clippy --locked -p frontend --target wasm32-unknown-unknown -- -D warnings
 
-phase "service worker policy (node:test)"
-node --test end2end/worker/
+phase "unit and integration tests"
+cargo test --locked -p app -p server
 
 phase "build (cargo leptos)"
 # `cargo leptos end-to-end` exits 0 when the build fails, so build first.

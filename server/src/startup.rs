@@ -11,6 +11,7 @@ use crate::http::error_status::error_status;
 use crate::http::healthz::{healthz, Draining};
 use crate::http::idempotency::{keyed_mutations, Idempotency};
 use crate::http::render_deadline::render_deadline;
+use crate::http::request_span::request_span;
 use crate::http::security_headers::{security_headers, OverHttps};
 use crate::http::server_clock::server_clock;
 use crate::http::service_worker::ServiceWorker;
@@ -320,6 +321,7 @@ fn router(
             OverHttps(config.settings.secure_cookies),
             security_headers,
         ))
-        .layer(TraceLayer::new_for_http())
+        // Each request in a span naming its key and account.
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .with_state(leptos_options)
 }

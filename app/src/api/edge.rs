@@ -138,11 +138,16 @@ impl Call {
         let Some(token) = self.session_token() else {
             return Ok(None);
         };
-        self.state
+        let user = self
+            .state
             .storage
             .find_session(&token.hash(), chrono::Utc::now())
             .await
-            .map_err(|e| self.storage_fault(e))
+            .map_err(|e| self.storage_fault(e))?;
+        if let Some(user) = &user {
+            crate::ssr::trace::record_account(user.user_id);
+        }
+        Ok(user)
     }
 
     /// The signed-in account, or `401 Unauthorized`.

@@ -17,6 +17,7 @@ pub mod passwords;
 pub mod quotas;
 pub mod session;
 pub mod storage;
+pub mod trace;
 pub mod windows;
 
 pub use context::{AppState, Settings};

@@ -8,6 +8,7 @@ pub mod error_status;
 pub mod healthz;
 pub mod idempotency;
 pub mod render_deadline;
+pub mod request_span;
 pub mod security_headers;
 pub mod server_clock;
 pub mod service_worker;

@@ -12,6 +12,7 @@ use crate::http::idempotency::needs_key;
 use app::ssr::context::Settings;
 use app::ssr::session::token_from_headers;
 use app::ssr::storage::{SessionUser, Storage};
+use app::ssr::trace::record_account;
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -50,7 +51,10 @@ impl Session {
             .find_session(&token.hash(), Utc::now())
             .await
         {
-            Ok(Some(user)) => Self::SignedIn(user),
+            Ok(Some(user)) => {
+                record_account(user.user_id);
+                Self::SignedIn(user)
+            }
             Ok(None) => Self::Ended,
             Err(error) => {
                 tracing::error!(%error, "resolving the session failed");

@@ -51,6 +51,7 @@ mod server_process;
 mod stored;
 mod student;
 mod timeline;
+mod traces;
 mod typed;
 mod workload;
 

@@ -46,10 +46,11 @@ impl ServerProcess {
     /// Starts the server (again) on its database and port.
     pub async fn spawn(&mut self) {
         let child = Command::new(env!("CARGO_BIN_EXE_tetrad"))
+            // Errors only, unless a test's settings ask for more.
+            .env("RUST_LOG", "error")
             .envs(self.settings.iter().map(|(name, value)| (name, value)))
             .env("DATABASE_URL", &self.database_url)
             .env("TETRAD_ADDR", self.addr.to_string())
-            .env("RUST_LOG", "error")
             .stdout(Stdio::null())
             .stderr(self.log.as_file().try_clone().expect("the log file"))
             .kill_on_drop(true)
@@ -108,15 +109,20 @@ impl ServerProcess {
     }
 
     pub fn panics(&self) -> Vec<String> {
+        self.log_lines()
+            .into_iter()
+            .filter(|line| line.contains("panicked"))
+            .collect()
+    }
+
+    /// Every line it wrote to stderr, in any of its runs.
+    pub fn log_lines(&self) -> Vec<String> {
         let mut log = String::new();
         let _ = self
             .log
             .reopen()
             .and_then(|mut file| file.read_to_string(&mut log));
-        log.lines()
-            .filter(|line| line.contains("panicked"))
-            .map(str::to_owned)
-            .collect()
+        log.lines().map(str::to_owned).collect()
     }
 
     /// Kills the server and starts it again on the same database and port.

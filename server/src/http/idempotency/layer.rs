@@ -75,10 +75,19 @@ pub async fn keyed_mutations(
         request: &request,
         next: &next,
     };
-    match keyed.run(Record::New).await {
+    let response = match keyed.run(Record::New).await {
         Ok(response) => response,
         Err(KeyTaken) => keyed.as_the_row_says().await,
-    }
+    };
+    // In the request's span (its key and account): the tap's story.
+    tracing::info!(
+        status = response.status().as_u16(),
+        replayed = response
+            .headers()
+            .contains_key(app::protocol::REPLAYED_HEADER),
+        "change answered"
+    );
+    response
 }
 
 /// How the key is recorded with the answer.
