@@ -4,8 +4,14 @@ import { defineConfig } from '@playwright/test';
 // address and database); Playwright only waits for it to answer.
 const baseURL = process.env.TETRAD_E2E_URL ?? 'http://127.0.0.1:3017';
 
+// The specs of one half of the run, when scripts/test.sh names them
+// (space-separated file names): `cargo leptos end-to-end` passes no
+// arguments to Playwright.
+const only = process.env.TETRAD_E2E_SPECS?.split(/\s+/).filter(Boolean);
+
 export default defineConfig({
   testDir: './tests',
+  ...(only ? { testMatch: only.map((file) => `**/${file}`) } : {}),
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -230,6 +230,18 @@
     return account ? 'account' : null;
   }
 
+  /**
+   * Whether a page fetched in the background for keeping may still be kept
+   * when its answer arrives: a public page always; an account's own unless
+   * the phone forgot that account while the page was on the wire (it
+   * signed out, another person signed in, or its session ended elsewhere),
+   * so a shared phone keeps nothing of it. `forgotten`: those accounts, until
+   * one greets the worker again.
+   */
+  function stillKeeps(account, forgotten) {
+    return !account || !forgotten.has(account);
+  }
+
   /** The signed-in pages to keep for `lists` (ids), each list's own included. */
   function pagesToKeep(names, lists) {
     return [...names.offlinePages, ...(lists || []).map((id) => `${names.listPagePrefix}${id}`)];
@@ -323,7 +335,7 @@
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, GATEWAY, NOT_NOW,
     afterSend, afterReplay, readiness, isWaiting, dated, clockOffset, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
-    keepable, pagesToKeep, isAppPage, offlineChoice, opensKept, markKept, remint, uuidv7, languageOf, offlineHtml,
+    keepable, stillKeeps, pagesToKeep, isAppPage, offlineChoice, opensKept, markKept, remint, uuidv7, languageOf, offlineHtml,
   };
   root.tetradPolicy = policy;
   if (typeof module === 'object' && module.exports) module.exports = policy;

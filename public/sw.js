@@ -342,6 +342,10 @@ let replaying = null;
 let backoff = 0;
 let retryAt = 0;
 let pausedFor = null; // an account whose session answered 401
+// Accounts this phone forgot (signed out, replaced by another person, or
+// their session ended): a page of theirs still on the wire is not kept.
+// An account leaves the set when a page greets the worker as it again.
+const forgotten = new Set();
 let timer = null;
 
 function scheduleReplay() {
@@ -481,6 +485,7 @@ async function onPageMessage(data) {
     case 'hello':
       if (message.account !== account) await setCurrentAccount(message.account);
       if (pausedFor === message.account) pausedFor = null;
+      forgotten.delete(message.account);
       await tellPages();
       await replay(true);
       return keepPagesOf(message.account, message.lists, message.path);
@@ -546,7 +551,9 @@ async function keptPages(cacheName = PAGE_CACHE) {
 async function fetchAndKeep(path, cacheName = PAGE_CACHE) {
   try {
     const response = await fetchWithin(path, policy.DEADLINES.warm, { credentials: 'same-origin', redirect: 'follow' });
-    await keep(path, response, cacheName);
+    if (policy.stillKeeps(response.headers.get(names.accountHeader), forgotten)) {
+      await keep(path, response, cacheName);
+    }
     return true;
   } catch {
     return false;
@@ -582,6 +589,14 @@ function keepPagesOf(account, lists, first) {
  */
 async function sessionEnded(account) {
   pausedFor = account;
+  forgotten.add(account);
+  await forgetPagesOf(account);
+  // A page being kept right now may have passed its check before this:
+  // forget once more when the keeping in flight is over.
+  keeping = keeping.then(() => forgetPagesOf(account));
+}
+
+async function forgetPagesOf(account) {
   const cache = await caches.open(PAGE_CACHE);
   for (const [path, owner] of await keptPages()) {
     if (owner === account) await cache.delete(path);
@@ -700,6 +715,8 @@ async function authRequest(event) {
     if (next.forgetChanges && before) {
       for (const entry of await allEntries(before)) await deleteEntry(entry.seq);
     }
+    if (before && before !== next.account) forgotten.add(before);
+    if (next.account) forgotten.delete(next.account);
     await setCurrentAccount(next.account);
     await caches.delete(PAGE_CACHE);
     const kept = Promise.all(next.keep.map((path) => fetchAndKeep(path)));

@@ -61,41 +61,47 @@ cargo clippy --locked -p frontend --target wasm32-unknown-unknown -- -D warnings
 phase "unit and integration tests"
 cargo test --locked -p app -p server
 
-phase "build (cargo leptos)"
+phase "release build (cargo leptos)"
+# The build scripts/run.sh serves (size-optimised WASM, no debug
+# assertions): the end-to-end tests run against it, every spec once.
 # `cargo leptos end-to-end` exits 0 when the build fails, so build first.
-cargo leptos build --split
+cargo leptos build --release --split
 
-phase "end-to-end tests"
+phase "end-to-end tests (release build; SQLite, then PostgreSQL)"
+# Every spec runs once, half against a server on SQLite, half on
+# PostgreSQL; the server-heavy half (the outbox, replays, the last action,
+# checklists, search's full-text path, clocks, accounts, the calendar,
+# quotas and the browser chaos test) on PostgreSQL, the production backend.
 # Every test signs up its own accounts, all from this machine's address:
 # the limit on sign-ups per address (issue 26) is lifted for the runs.
 export TETRAD_SIGNUPS_PER_ADDRESS=1000000
+# The deploy test starts servers of its own: this build's.
+export TETRAD_E2E_BINARY="$PWD/target/release/tetrad"
+on_postgres=(
+  outbox checklist account replay search last_action kept clocks
+  session_ended calendar chaos quotas shared_phone
+)
+on_sqlite=()
+for spec in end2end/tests/*.spec.ts; do
+  name=$(basename "$spec" .spec.ts)
+  [[ " ${on_postgres[*]} " == *" $name "* ]] || on_sqlite+=("$name.spec.ts")
+done
 mkdir -p target/e2e
 rm -f target/e2e/tetrad.db*
-export DATABASE_URL="sqlite://target/e2e/tetrad.db"
-export TETRAD_ADDR="127.0.0.1:3017"
-export TETRAD_E2E_URL="http://$TETRAD_ADDR"
-export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
-# The server's log is kept (and shown as it comes) and read for panics.
-cargo leptos end-to-end --split 2>&1 | tee target/e2e/debug.log
-no_panics_in target/e2e/debug.log "debug server (end-to-end run on SQLite)"
+# On SQLite, served by cargo-leptos (the release build); Playwright runs
+# the specs named in TETRAD_E2E_SPECS (end2end/playwright.config.ts). The
+# server's log is kept (and shown as it comes) and read for panics.
+(
+  export DATABASE_URL="sqlite://target/e2e/tetrad.db"
+  export TETRAD_ADDR="127.0.0.1:3017"
+  export TETRAD_E2E_URL="http://$TETRAD_ADDR"
+  export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
+  export TETRAD_E2E_SPECS="${on_sqlite[*]}"
+  cargo leptos end-to-end --release --split 2>&1 | tee target/e2e/sqlite.log
+)
+no_panics_in target/e2e/sqlite.log "release server on SQLite"
 
-phase "release build and smoke test"
-# scripts/run.sh serves the release build, which differs (size-optimised
-# WASM, no debug assertions): two failures this suite missed were release
-# only (a build error, a hydration mismatch). Sign-up, tasks, the outbox,
-# the installed app opened offline (also straight after sign-up and
-# sign-in, every view), the replay paths, the last action winning, signing
-# out with changes waiting, the pages' own WASM chunks (fetched when first
-# needed, kept for offline) and the browser chaos test, against the release
-# server on PostgreSQL (the debug run above is on SQLite), so the browser's
-# path is proven on both backends; and fresh on every device, search (the
-# PostgreSQL full-text path), the account's password, export and deletion,
-# the calendar link, and checklists (made offline too); what was typed into
-# something deleted elsewhere, clocks hours off, and a session ended
-# elsewhere while changes wait; a kept page opened at once on a network
-# that holds it back, the Content-Security-Policy (the release WASM and
-# chunks run under it), and a shared phone forgetting an account.
-cargo leptos build --release --split
+# On PostgreSQL, a release server of its own.
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
 release_db="tetrad_e2e_release"
@@ -103,13 +109,8 @@ psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db
   -c "CREATE DATABASE $release_db"
 start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/e2e/release.log
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
-  npx playwright test tests/foundation.spec.ts tests/outbox.spec.ts tests/pwa.spec.ts \
-    tests/reopen.spec.ts tests/offline.spec.ts tests/replay.spec.ts tests/last_action.spec.ts \
-    tests/sign_out.spec.ts tests/split.spec.ts tests/chaos.spec.ts tests/fresh.spec.ts \
-    tests/search.spec.ts tests/account.spec.ts tests/calendar.spec.ts tests/checklist.spec.ts \
-    tests/drag.spec.ts tests/kept.spec.ts tests/clocks.spec.ts tests/session_ended.spec.ts \
-    tests/slow_network.spec.ts tests/csp.spec.ts tests/shared_phone.spec.ts)
+  npx playwright test "${on_postgres[@]/%/.spec.ts}")
 # The release server probed from outside, with curl: headers, the session
 # cookie, cross-site refusals, the header deadline, password throttling.
 scripts/probe.sh "http://$release_addr"
-no_panics_in target/e2e/release.log "release server (smoke run on PostgreSQL)"
+no_panics_in target/e2e/release.log "release server on PostgreSQL"

@@ -297,3 +297,10 @@ test('a form posted before the page was live is dated by the server\'s clock as 
   const dated = policy.dated('id=x&quick_add=y', phone + offset, 'at');
   assert.equal(new URLSearchParams(dated).get('at'), '2026-12-06T04:00:00.500Z');
 });
+
+test('a page fetched for keeping is not kept if the phone forgot its account while it was on the wire', () => {
+  assert.equal(policy.stillKeeps('a', new Set()), true);
+  assert.equal(policy.stillKeeps('a', new Set(['a'])), false, 'signed out, or its session ended, meanwhile');
+  assert.equal(policy.stillKeeps('b', new Set(['a'])), true, 'the next person\'s own page');
+  assert.equal(policy.stillKeeps(null, new Set(['a'])), true, 'a public page');
+});
