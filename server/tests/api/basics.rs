@@ -2,7 +2,7 @@
 //! protections around them, through `spawn_app()` on both backends.
 
 use crate::support::spawn::read_ok;
-use crate::support::{error_code, spawn_app, Backend, TestApp};
+use crate::support::{error_code, session_cookie, session_pair, spawn_app, Backend, TestApp};
 use app::domain::Task;
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -36,16 +36,6 @@ on_both_backends!(
 );
 
 const PASSWORD: &str = "correct horse battery";
-
-fn session_cookie(response: &reqwest::Response) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("tetrad_session="))
-        .map(str::to_owned)
-}
 
 async fn a_student_signs_up_signs_in_adds_a_task_and_sees_it_listed(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -174,19 +164,8 @@ async fn a_cross_site_post_is_refused_and_changes_nothing(backend: Backend) {
 async fn a_change_that_says_nothing_of_where_it_comes_from_is_refused(backend: Backend) {
     let app = spawn_app(backend).await;
     let signed_up = app.sign_up(&app.browser(), "masha", PASSWORD).await;
-    let cookie = session_cookie(&signed_up).expect("a session");
-    let token = cookie.split(';').next().unwrap().to_owned();
-    let silent = reqwest::Client::new()
-        .post(app.url("/api/tasks/add"))
-        .header("cookie", &token)
-        .header("idempotency-key", Uuid::new_v4().to_string())
-        .form(&[
-            ("id", Uuid::now_v7().to_string().as_str()),
-            ("quick_add", "no origin"),
-        ])
-        .send()
-        .await
-        .unwrap();
+    let token = session_pair(&signed_up).expect("a session");
+    let silent = add_with_cookie(&app, &reqwest::Client::new(), &token).await;
     assert_eq!(silent.status(), StatusCode::FORBIDDEN);
     assert_eq!(error_code(&silent.text().await.unwrap()), "cross_site");
     let browser = app.browser();
@@ -253,17 +232,7 @@ async fn signing_in_issues_a_new_session_id(backend: Backend) {
         .unwrap();
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     // A mutation with it is refused too, and does nothing.
-    let mutation = old
-        .post(app.url("/api/tasks/add"))
-        .header("cookie", first.split(';').next().unwrap())
-        .header("idempotency-key", Uuid::new_v4().to_string())
-        .form(&[
-            ("id", Uuid::now_v7().to_string().as_str()),
-            ("quick_add", "x"),
-        ])
-        .send()
-        .await
-        .unwrap();
+    let mutation = add_with_cookie(&app, &old, first.split(';').next().unwrap()).await;
     assert_eq!(mutation.status(), StatusCode::UNAUTHORIZED);
     assert!(app.tasks(&browser).await.is_empty());
 }
@@ -507,4 +476,24 @@ async fn pages_are_compressed_for_a_browser_that_accepts_it(backend: Backend) {
     let plain = browser.get(app.url("/")).send().await.unwrap();
     assert!(plain.headers().get("content-encoding").is_none());
     assert!(plain.text().await.unwrap().contains("quick_add"));
+}
+
+/// Adds a task from `client`, sending only `cookie` (`name=value`) and
+/// whatever headers the client sends of itself.
+async fn add_with_cookie(
+    app: &TestApp,
+    client: &reqwest::Client,
+    cookie: &str,
+) -> reqwest::Response {
+    client
+        .post(app.url("/api/tasks/add"))
+        .header("cookie", cookie)
+        .header("idempotency-key", Uuid::new_v4().to_string())
+        .form(&[
+            ("id", Uuid::now_v7().to_string().as_str()),
+            ("quick_add", "x"),
+        ])
+        .send()
+        .await
+        .unwrap()
 }

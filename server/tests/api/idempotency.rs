@@ -429,15 +429,7 @@ async fn a_hundred_requests_with_one_key_over_two_instances_on_one_postgres_data
     let signup = first
         .sign_up(&first.browser(), "masha", "correct horse battery")
         .await;
-    let session = signup
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("tetrad_session="))
-        .and_then(|v| v.split(';').next())
-        .unwrap()
-        .to_owned();
+    let session = crate::support::session_pair(&signup).expect("a session");
     // One session, sent to both instances as a load balancer would spread it
     // (the browser's `Sec-Fetch-Site`, not an Origin: each instance has its
     // own address).

@@ -2,7 +2,7 @@
 //! of the account end and this one stays, and the same change sent again
 //! (its answer lost) is still a success.
 
-use crate::support::{error_code, spawn_app, Backend, TestApp};
+use crate::support::{error_code, session_pair, spawn_app, Backend, TestApp};
 use reqwest::StatusCode;
 
 on_both_backends!(
@@ -81,7 +81,7 @@ async fn a_password_change_gives_this_device_a_new_session_and_ends_the_one_befo
 ) {
     let app = spawn_app(backend).await;
     let signed_up = app.sign_up(&app.browser(), "masha", OLD).await;
-    let before = session_cookie(&signed_up).expect("a session cookie at sign-up");
+    let before = session_pair(&signed_up).expect("a session cookie at sign-up");
     let phone = app.browser();
     assert_eq!(
         app.sign_in(&phone, "masha", OLD).await.status(),
@@ -95,7 +95,7 @@ async fn a_password_change_gives_this_device_a_new_session_and_ends_the_one_befo
         )
         .await;
     assert_eq!(changed.status(), StatusCode::OK);
-    let after = session_cookie(&changed).expect("a new session cookie with the answer");
+    let after = session_pair(&changed).expect("a new session cookie with the answer");
     assert_ne!(after, before);
     assert_eq!(
         app.list_tasks(&with_cookie(&app, &before)).await.status(),
@@ -112,18 +112,6 @@ async fn a_password_change_gives_this_device_a_new_session_and_ends_the_one_befo
         StatusCode::UNAUTHORIZED,
         "another device is signed out"
     );
-}
-
-/// `tetrad_session=…` of the session cookie an answer sets, if it sets one.
-fn session_cookie(response: &reqwest::Response) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("tetrad_session=") && !v.starts_with("tetrad_session=;"))
-        .and_then(|v| v.split(';').next())
-        .map(str::to_owned)
 }
 
 /// A browser that sends this cookie and no other.

@@ -41,13 +41,7 @@ async fn pages_given_up_in_the_middle_of_their_render_never_panic_the_server() {
     let mut whole = Vec::new();
     for page in PAGES {
         let started = Instant::now();
-        let answer = client
-            .get(format!("{base}{page}"))
-            .send()
-            .await
-            .expect("the page");
-        assert!(answer.status().is_success(), "{page}: {}", answer.status());
-        answer.bytes().await.expect("its body");
+        read_whole(&client, &base, page).await;
         whole.push(started.elapsed());
     }
     println!("whole renders: {whole:?}");
@@ -83,15 +77,21 @@ async fn pages_given_up_in_the_middle_of_their_render_never_panic_the_server() {
 
     // The server still answers every page whole, and has not panicked.
     for page in PAGES {
-        let answer = client
-            .get(format!("{base}{page}"))
-            .send()
-            .await
-            .expect("the page");
-        assert!(answer.status().is_success(), "{page}: {}", answer.status());
+        read_whole(&client, &base, page).await;
     }
     // A panic in a task a render spawned is logged as it happens: give
     // the renders left behind time to end.
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(server.panics(), Vec::<String>::new(), "the server panicked");
+}
+
+/// Reads `page` to its end; it must be a success.
+async fn read_whole(client: &reqwest::Client, base: &str, page: &str) {
+    let answer = client
+        .get(format!("{base}{page}"))
+        .send()
+        .await
+        .expect("the page");
+    assert!(answer.status().is_success(), "{page}: {}", answer.status());
+    answer.bytes().await.expect("its body");
 }
