@@ -16,7 +16,7 @@ use leptos_router::{lazy_route, path, Lazy, LazyRoute, SsrMode};
 #[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     use leptos_meta::MetaTags;
-    crate::ssr::page_policy::send();
+    crate::ssr::page_policy::record();
     view! {
         <!DOCTYPE html>
         <html>

@@ -5,10 +5,17 @@
 //! from another origin; no site may frame the page. Sent as a header with
 //! the page, so the service worker keeps the page and its policy together
 //! (a kept page is served with the nonce its scripts carry).
+//!
+//! The render only tells the nonce it used (`record`) into a slot the
+//! server's header layer put in the request (`PageNonce`); that layer
+//! writes the header. Inserted through Leptos's `ResponseOptions`, the
+//! header was missing from about one page in a few hundred under load
+//! (other headers of the same answer arrived): such a page cannot run its
+//! scripts, and a copy the worker kept of it never hydrates offline.
 
 use leptos::nonce::use_nonce;
 use leptos::prelude::use_context;
-use leptos_axum::ResponseOptions;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The policy for a page whose inline scripts carry `nonce`.
 pub fn policy(nonce: &str) -> String {
@@ -20,15 +27,33 @@ pub fn policy(nonce: &str) -> String {
     )
 }
 
-/// Sends the policy with the page being rendered.
-pub fn send() {
-    let (Some(nonce), Some(response)) = (use_nonce(), use_context::<ResponseOptions>()) else {
+/// Where a request's render leaves the nonce its page uses.
+#[derive(Clone, Default)]
+pub struct PageNonce(Arc<Mutex<Option<String>>>);
+
+impl PageNonce {
+    /// The nonce the render used, if it rendered a page.
+    pub fn get(&self) -> Option<String> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn set(&self, nonce: String) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(nonce);
+    }
+}
+
+/// Tells the request's header layer the nonce of the page being rendered.
+pub fn record() {
+    let (Some(nonce), Some(parts)) = (use_nonce(), use_context::<http::request::Parts>()) else {
+        tracing::error!("a page rendered without a nonce or its request");
         return;
     };
-    let Ok(value) = http::HeaderValue::from_str(&policy(&nonce)) else {
-        return;
-    };
-    response.insert_header(http::header::CONTENT_SECURITY_POLICY, value);
+    if let Some(slot) = parts.extensions.get::<PageNonce>() {
+        slot.set(nonce.to_string());
+    }
 }
 
 #[cfg(test)]
@@ -42,5 +67,13 @@ mod tests {
         assert!(!policy.contains("unsafe-inline"));
         assert!(policy.contains("frame-ancestors 'none'"));
         assert!(policy.contains("object-src 'none'"));
+    }
+
+    #[test]
+    fn the_nonce_a_render_records_is_read_from_its_slot() {
+        let slot = PageNonce::default();
+        assert_eq!(slot.get(), None);
+        slot.clone().set("abc".into());
+        assert_eq!(slot.get().as_deref(), Some("abc"));
     }
 }
