@@ -55,10 +55,14 @@ test('offline, the calendar link says it needs the network and nothing changes',
   const link = await makeLink(page, 'Создать ссылку');
 
   await goOffline(page);
-  await calendarButton(page, 'Выключить').click();
-  await expect(page.getByRole('alert')).toHaveText('Для ссылки на календарь нужна сеть. Ничего не изменилось.');
-  await calendarButton(page, 'Новая ссылка').click();
-  await expect(page.getByRole('alert')).toHaveText('Для ссылки на календарь нужна сеть. Ничего не изменилось.');
+  for (const button of ['Выключить', 'Новая ссылка']) {
+    // Each press's own request must have failed before the network is
+    // back: the alert the first press left would not say so.
+    const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('calendar'));
+    await calendarButton(page, button).click();
+    await failed;
+    await expect(page.getByRole('alert')).toHaveText('Для ссылки на календарь нужна сеть. Ничего не изменилось.');
+  }
   await expect(page.locator('input[name="calendar_url"]')).toHaveValue(link);
   await page.context().setOffline(false);
 

@@ -26,6 +26,12 @@ pub fn CalendarFeed() -> impl IntoView {
     // The last press's refusal, if it had one.
     let error = RwSignal::new(None::<AppError>);
     read_since(since);
+    // A new press clears the last one's refusal: what shows is its own answer.
+    Effect::new(move || {
+        if make.pending().get() || off.pending().get() {
+            error.set(None);
+        }
+    });
     Effect::new(move || match make.value().get() {
         Some(Ok(link)) => {
             since.set(Some(link.since));
