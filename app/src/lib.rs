@@ -8,6 +8,7 @@
 
 pub mod api;
 mod app;
+pub mod change;
 mod components;
 pub mod domain;
 pub mod error;

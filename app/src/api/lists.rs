@@ -21,7 +21,7 @@ pub async fn create_list(
     name: String,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<TaskList, AppError> {
-    imp::create_list(id, name, at).await
+    imp::apply(CreateList { id, name, at }, at).await
 }
 
 /// Renames a list, unless it was renamed later (the last rename wins).
@@ -31,7 +31,7 @@ pub async fn rename_list(
     name: String,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<TaskList, AppError> {
-    imp::rename_list(id, name, at).await
+    imp::apply(RenameList { id, name, at }, at).await
 }
 
 /// Deletes a list; its tasks move to the Inbox, a move made at `at`.
@@ -41,14 +41,17 @@ pub async fn delete_list(
     id: ListId,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<(), AppError> {
-    imp::delete_list(id, at).await
+    imp::delete_list(DeleteList { id, at }).await
 }
 
 #[cfg(feature = "ssr")]
 mod imp {
+    use super::DeleteList;
     use crate::api::edge::{person_time, Call};
     use crate::api::quota;
-    use crate::domain::{ListId, ListName, TaskList};
+    use crate::api::wire::IntoChange;
+    use crate::change::ListChange;
+    use crate::domain::TaskList;
     use crate::error::{AppError, Counted};
     use crate::ssr::storage::StorageError;
     use chrono::{DateTime, Utc};
@@ -63,62 +66,51 @@ mod imp {
             .map_err(|e| call.storage_fault(e))
     }
 
-    pub async fn create_list(
-        id: ListId,
-        name: String,
+    /// A list made or renamed, read from its server function's arguments
+    /// and applied by its rule (`crate::change`) inside the request's unit
+    /// of work; a new list must fit the account's quota.
+    pub async fn apply(
+        args: impl IntoChange<Change = ListChange>,
         at: Option<DateTime<Utc>>,
     ) -> Result<TaskList, AppError> {
         let call = Call::begin()?;
-        let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
+        let at = person_time(at);
+        let change = args.into_change(at).map_err(|e| call.reject(e))?;
         let (user, mut work) = call.keyed().await?;
-        let list = TaskList::new(id, name, person_time(at));
-        let exists = work
+        let fault = |e| call.storage_fault(e);
+        let stored = work
             .tx()
-            .find_list(user, id)
+            .find_list(user, change.list_id())
             .await
-            .map_err(|e| call.storage_fault(e))?
-            .is_some();
-        if !exists {
+            .map_err(fault)?;
+        let new = stored.is_none();
+        if new && matches!(change, ListChange::Create { .. }) {
             quota::room_for(&call, &mut work, user, Counted::Lists).await?;
         }
-        match work.tx().insert_list(user, &list).await {
-            Ok(_) => {}
-            Err(StorageError::Conflict) => return Err(call.reject(AppError::IdConflict)),
-            Err(error) => return Err(call.storage_fault(error)),
-        }
-        match work.tx().find_list(user, id).await {
-            Ok(Some(list)) => Ok(list),
-            Ok(None) => Err(call.reject(AppError::ListNotFound)),
-            Err(error) => Err(call.storage_fault(error)),
-        }
-    }
-
-    pub async fn rename_list(
-        id: ListId,
-        name: String,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<TaskList, AppError> {
-        let call = Call::begin()?;
-        let name = ListName::parse(&name).map_err(|e| call.reject(AppError::InvalidListName(e)))?;
-        let at = person_time(at);
-        let (user, mut work) = call.keyed().await?;
-        let mut list = match work.tx().find_list(user, id).await {
-            Ok(Some(list)) => list,
-            Ok(None) => return Err(call.reject(AppError::ListNotFound)),
-            Err(error) => return Err(call.storage_fault(error)),
-        };
-        if list.rename(name, at) {
-            work.tx()
-                .update_list(user, &list)
+        let applied = change
+            .apply(stored, at)
+            .map_err(|refusal| call.reject(refusal.into()))?;
+        match (applied.changed, new) {
+            (true, true) => match work.tx().insert_list(user, &applied.list).await {
+                Ok(_) => {}
+                Err(StorageError::Conflict) => return Err(call.reject(AppError::IdConflict)),
+                Err(error) => return Err(fault(error)),
+            },
+            (true, false) => work
+                .tx()
+                .update_list(user, &applied.list)
                 .await
-                .map_err(|e| call.storage_fault(e))?;
+                .map_err(fault)?,
+            (false, _) => {}
         }
-        Ok(list)
+        Ok(applied.list)
     }
 
-    pub async fn delete_list(id: ListId, at: Option<DateTime<Utc>>) -> Result<(), AppError> {
+    /// Deletes a list and moves its tasks to the Inbox, in one statement.
+    pub async fn delete_list(args: DeleteList) -> Result<(), AppError> {
         let call = Call::begin()?;
-        let at = person_time(at);
+        let at = person_time(args.at);
+        let id = args.into_change(at).map_err(|e| call.reject(e))?.list_id();
         let (user, mut work) = call.keyed().await?;
         work.tx()
             .delete_list(user, id, at)

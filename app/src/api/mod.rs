@@ -13,6 +13,7 @@ mod search;
 mod steps;
 mod tasks;
 mod views;
+pub mod wire;
 
 #[cfg(feature = "ssr")]
 mod edge;

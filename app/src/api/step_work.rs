@@ -1,7 +1,7 @@
-//! The unit of work of a change to a checklist, in the words the step
-//! mutations need: the task (locked, not deleted), the step, writing them,
-//! and the answer. Each storage fault and refusal is turned into the
-//! request's answer here once.
+//! The unit of work of a change to a checklist: the task it is about
+//! (locked, with the step it names, deleted or not), the change's rule
+//! (`StepChange::apply`), and writing what the rule changed. Each storage
+//! fault and refusal is turned into the request's answer here once.
 //!
 //! Locks are always taken task first: every change to a step locks its
 //! task before it reads the step, so two changes to one checklist (an
@@ -10,6 +10,7 @@
 
 use crate::api::edge::Call;
 use crate::api::quota;
+use crate::change::StepChange;
 use crate::domain::{Step, StepId, Task, TaskId, UserId};
 use crate::error::{AppError, Counted};
 use crate::ssr::keyed::WorkGuard;
@@ -28,25 +29,63 @@ impl<'c> StepWork<'c> {
         Ok(Self { call, user, work })
     }
 
-    /// Refuses a new step past the account's quota of steps.
-    pub async fn room_for_a_step(&mut self) -> Result<(), AppError> {
-        quota::room_for(self.call, &mut self.work, self.user, Counted::Steps).await
-    }
-
-    /// One of the person's tasks that is not deleted, locked, with its
-    /// steps; a change to a deleted task's checklist is refused, as any
-    /// change to a deleted task is.
-    pub async fn live_task(&mut self, id: TaskId) -> Result<Task, AppError> {
-        let task = self.any_task(id).await?;
-        if task.deleted_at.is_some() {
-            return Err(self.call.reject(AppError::TaskNotFound));
+    /// Applies `change`, made `at`; the answer is its task as it now is,
+    /// with its steps (read again: as any read gives it).
+    pub async fn apply(&mut self, change: StepChange, at: DateTime<Utc>) -> Result<Task, AppError> {
+        let task_id = match (change.task_id(), change.needs_step()) {
+            (Some(task), _) => task,
+            (None, Some(step)) => self.owner_of(step).await?,
+            (None, None) => return Err(self.call.reject(AppError::BadRequest)),
+        };
+        let mut task = self.task(task_id).await?;
+        if let Some(step) = change.needs_step() {
+            self.with_step(&mut task, step).await?;
         }
-        Ok(task)
+        if let StepChange::Create { id, .. } = &change {
+            // The same id again (a repeat, a replay after the key was
+            // forgotten) is the step already made, even if deleted since;
+            // another task's is a conflict.
+            if let Some((owner, _)) = self.step(*id).await? {
+                return match owner == task_id {
+                    true => Ok(task),
+                    false => Err(self.call.reject(AppError::IdConflict)),
+                };
+            }
+            quota::room_for(self.call, &mut self.work, self.user, Counted::Steps).await?;
+        }
+        let before = task.clone();
+        change
+            .apply(&mut task, at)
+            .map_err(|refusal| self.call.reject(refusal.into()))?;
+        self.write(&before, &task).await?;
+        self.task(task_id).await
     }
 
-    /// One of the person's steps, deleted or not, with its task's id (read
-    /// without a lock: see the module's note).
-    pub async fn step(&mut self, id: StepId) -> Result<Option<(TaskId, Step)>, AppError> {
+    /// The task holding a step (read without a lock: see the module's note).
+    async fn owner_of(&mut self, step: StepId) -> Result<TaskId, AppError> {
+        match self.step(step).await? {
+            Some((task, _)) => Ok(task),
+            None => Err(self.call.reject(AppError::StepNotFound)),
+        }
+    }
+
+    /// Puts the step the change names among the task's, deleted or not
+    /// (a read leaves deleted steps out), read again now the task is locked.
+    async fn with_step(&mut self, task: &mut Task, id: StepId) -> Result<(), AppError> {
+        if task.steps.iter().any(|step| step.id == id) {
+            return Ok(());
+        }
+        match self.step(id).await? {
+            Some((owner, step)) if owner == task.id => {
+                task.steps.push(step);
+                Ok(())
+            }
+            _ => Err(self.call.reject(AppError::StepNotFound)),
+        }
+    }
+
+    /// One of the person's steps, deleted or not, with its task's id.
+    async fn step(&mut self, id: StepId) -> Result<Option<(TaskId, Step)>, AppError> {
         self.work
             .tx()
             .find_step(self.user, id)
@@ -55,7 +94,7 @@ impl<'c> StepWork<'c> {
     }
 
     /// One of the person's tasks, deleted or not, locked, with its steps.
-    pub async fn any_task(&mut self, id: TaskId) -> Result<Task, AppError> {
+    async fn task(&mut self, id: TaskId) -> Result<Task, AppError> {
         match self.work.tx().find_task(self.user, id).await {
             Ok(Some(task)) => Ok(task),
             Ok(None) => Err(self.call.reject(AppError::TaskNotFound)),
@@ -63,79 +102,37 @@ impl<'c> StepWork<'c> {
         }
     }
 
-    /// A step and its task, locked, either of them deleted or not (a
-    /// rename brings both back).
-    pub async fn step_and_task(&mut self, id: StepId) -> Result<(Task, Step), AppError> {
-        let not_found = |call: &Call| call.reject(AppError::StepNotFound);
-        let (task_id, _) = self.step(id).await?.ok_or_else(|| not_found(self.call))?;
-        let task = self.any_task(task_id).await?;
-        // Read again now that the task is locked.
-        let (_, step) = self.step(id).await?.ok_or_else(|| not_found(self.call))?;
-        Ok((task, step))
-    }
-
-    /// A step, deleted or not, and its task, locked and not deleted.
-    pub async fn any_step(&mut self, id: StepId) -> Result<(Task, Step), AppError> {
-        let (task, step) = self.step_and_task(id).await?;
-        if task.deleted_at.is_some() {
-            return Err(self.call.reject(AppError::TaskNotFound));
-        }
-        Ok((task, step))
-    }
-
-    /// A step that is not deleted, and its task: a change to a step
-    /// deleted on another device is refused (the person is told), never
-    /// done unseen.
-    pub async fn live_step(&mut self, id: StepId) -> Result<(Task, Step), AppError> {
-        let (task, step) = self.any_step(id).await?;
-        if step.deleted_at.is_some() {
-            return Err(self.call.reject(AppError::StepNotFound));
-        }
-        Ok((task, step))
-    }
-
-    /// Adds a step to a task; an id that is another account's is refused.
-    pub async fn insert(&mut self, task: TaskId, step: &Step) -> Result<(), AppError> {
-        match self.work.tx().insert_step(self.user, task, step).await {
-            Ok(_) => Ok(()),
+    /// Writes what the rule changed: new steps, changed steps, the task's
+    /// own row when it changed (a change to a step moves the task's
+    /// `updated_at`; a rename or a new step may bring it back).
+    async fn write(&mut self, before: &Task, after: &Task) -> Result<(), AppError> {
+        let user = self.user;
+        let tx = self.work.tx();
+        let result = async {
+            for step in &after.steps {
+                match before.steps.iter().find(|old| old.id == step.id) {
+                    None => tx.insert_step(user, after.id, step).await.map(drop)?,
+                    Some(old) if old != step => tx.update_step(user, step).await?,
+                    Some(_) => {}
+                }
+            }
+            if row(before) != row(after) {
+                tx.update_task(user, after).await?;
+            }
+            Ok(())
+        };
+        match result.await {
+            Ok(()) => Ok(()),
             Err(StorageError::Conflict) => Err(self.call.reject(AppError::IdConflict)),
             Err(error) => Err(self.call.storage_fault(error)),
         }
     }
+}
 
-    pub async fn save(&mut self, step: &Step) -> Result<(), AppError> {
-        self.work
-            .tx()
-            .update_step(self.user, step)
-            .await
-            .map_err(|e| self.call.storage_fault(e))
-    }
-
-    /// A change to its checklist made at `at` is a change to the task: its
-    /// `updated_at` moves on (if later), its completion never does. A
-    /// change that `carries_words` (a step added or renamed) also brings
-    /// back a task deleted on another device meanwhile: what the person
-    /// typed is kept.
-    pub async fn touch(
-        &mut self,
-        task: &mut Task,
-        at: DateTime<Utc>,
-        carries_words: bool,
-    ) -> Result<(), AppError> {
-        let brought_back = carries_words && task.bring_back(at);
-        if !task.step_changed(at) && !brought_back {
-            return Ok(());
-        }
-        self.work
-            .tx()
-            .update_task(self.user, task)
-            .await
-            .map_err(|e| self.call.storage_fault(e))
-    }
-
-    /// The answer to every step change: the task as it now is, with its
-    /// steps.
-    pub async fn answer(&mut self, id: TaskId) -> Result<Task, AppError> {
-        self.any_task(id).await
+/// A task's own row: everything but its steps.
+fn row(task: &Task) -> Task {
+    Task {
+        steps: Vec::new(),
+        ..task.clone()
     }
 }

@@ -21,7 +21,13 @@ pub async fn create_step(
     title: String,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::create_step(id, task_id, title, at).await
+    let args = CreateStep {
+        id,
+        task_id,
+        title,
+        at,
+    };
+    imp::apply(args, at).await
 }
 
 /// Sets what it names — the title, whether the step is done, or both —
@@ -34,7 +40,16 @@ pub async fn edit_step(
     #[server(default)] done: Option<bool>,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::edit_step(id, title, done, at).await
+    imp::apply(
+        EditStep {
+            id,
+            title,
+            done,
+            at,
+        },
+        at,
+    )
+    .await
 }
 
 /// Puts a task's steps in this order (the first gets position 0), each
@@ -45,7 +60,8 @@ pub async fn reorder_steps(
     ids: Vec<StepId>,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::reorder_steps(task_id, ids, at).await
+    let args = ReorderSteps { task_id, ids, at };
+    imp::apply(args, at).await
 }
 
 /// Deletes (`deleted = true`) or restores a step; the last action wins.
@@ -55,14 +71,16 @@ pub async fn set_step_deleted(
     deleted: bool,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::set_step_deleted(id, deleted, at).await
+    imp::apply(SetStepDeleted { id, deleted, at }, at).await
 }
 
 #[cfg(feature = "ssr")]
 mod imp {
     use crate::api::edge::{person_time, Call};
     use crate::api::step_work::StepWork;
-    use crate::domain::{Step, StepId, StepTitle, Task, TaskId};
+    use crate::api::wire::IntoChange;
+    use crate::change::StepChange;
+    use crate::domain::{Step, Task};
     use crate::error::AppError;
     use chrono::{DateTime, Utc};
 
@@ -70,133 +88,22 @@ mod imp {
     /// a page that still shows steps deleted elsewhere is not refused.
     const MAX_REORDER: usize = 2 * Step::MAX_PER_TASK;
 
-    pub async fn create_step(
-        id: StepId,
-        task_id: TaskId,
-        title: String,
+    /// A change to a checklist, read from its server function's arguments
+    /// and applied by its rule (`crate::change`) inside the request's unit
+    /// of work.
+    pub async fn apply(
+        args: impl IntoChange<Change = StepChange>,
         at: Option<DateTime<Utc>>,
     ) -> Result<Task, AppError> {
         let call = Call::begin()?;
-        let title = StepTitle::parse(&title).map_err(|e| call.reject(AppError::InvalidTitle(e)))?;
         let at = person_time(at);
-        let mut work = StepWork::begin(&call).await?;
-        let mut task = work.any_task(task_id).await?;
-        // The same id again (a repeat, a replay after the key was
-        // forgotten) is the step already made: nothing changes, even if it
-        // was deleted since, or renamed.
-        if let Some((owner, _)) = work.step(id).await? {
-            return if owner == task_id {
-                work.answer(task_id).await
-            } else {
-                Err(call.reject(AppError::IdConflict))
-            };
-        }
-        work.room_for_a_step().await?;
-        if task.steps.len() >= Step::MAX_PER_TASK {
-            return Err(call.reject(AppError::TooManySteps {
-                max: Step::MAX_PER_TASK,
-            }));
-        }
-        let last = task.steps.iter().map(|step| step.position).max();
-        let step = Step::new(id, title, last.map_or(0, |p| p + 1), at);
-        work.insert(task_id, &step).await?;
-        work.touch(&mut task, at, true).await?;
-        work.answer(task_id).await
-    }
-
-    pub async fn edit_step(
-        id: StepId,
-        title: Option<String>,
-        done: Option<bool>,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<Task, AppError> {
-        let call = Call::begin()?;
-        if title.is_none() && done.is_none() {
-            // Nothing named to set: a client's mistake, said as such.
-            return Err(call.reject(AppError::BadRequest));
-        }
-        let title = title
-            .map(|title| StepTitle::parse(&title))
-            .transpose()
-            .map_err(|e| call.reject(AppError::InvalidTitle(e)))?;
-        let at = person_time(at);
-        let mut work = StepWork::begin(&call).await?;
-        // A rename carries what the person typed: the step, and its task,
-        // deleted on another device meanwhile come back with it. A tick
-        // alone carries nothing typed, and is refused as before.
-        let (mut task, mut step) = match title {
-            Some(_) => work.step_and_task(id).await?,
-            None => work.live_step(id).await?,
-        };
-        let renamed = title.is_some_and(|title| step.rename(title, at));
-        let ticked = done.is_some_and(|done| step.set_done(done, at));
-        if renamed {
-            step.bring_back(at);
-        }
-        if renamed || ticked {
-            work.save(&step).await?;
-            work.touch(&mut task, at, renamed).await?;
-        }
-        work.answer(task.id).await
-    }
-
-    pub async fn reorder_steps(
-        task_id: TaskId,
-        mut ids: Vec<StepId>,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<Task, AppError> {
-        let call = Call::begin()?;
-        // An id named twice counts where it first appears, as for tasks.
-        let mut seen = std::collections::HashSet::new();
-        ids.retain(|id| seen.insert(*id));
-        if ids.len() > MAX_REORDER {
-            return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
-        }
-        let at = person_time(at);
-        let mut work = StepWork::begin(&call).await?;
-        let mut task = work.live_task(task_id).await?;
-        // Each named step of this task gets its index in the order, by the
-        // rule of the last action; an id that is not one of its steps (another
-        // task's, deleted since) moves nothing.
-        let mut applied = false;
-        for (position, id) in (0_i64..).zip(&ids) {
-            let Some(step) = task.steps.iter_mut().find(|step| step.id == *id) else {
-                continue;
-            };
-            if step.set_position(position, at) {
-                work.save(step).await?;
-                applied = true;
+        let change = args.into_change(at).map_err(|e| call.reject(e))?;
+        if let StepChange::Reorder { ids, .. } = &change {
+            if ids.len() > MAX_REORDER {
+                return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
             }
         }
-        if applied {
-            work.touch(&mut task, at, false).await?;
-        }
-        work.answer(task_id).await
-    }
-
-    pub async fn set_step_deleted(
-        id: StepId,
-        deleted: bool,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<Task, AppError> {
-        let call = Call::begin()?;
-        let at = person_time(at);
         let mut work = StepWork::begin(&call).await?;
-        let (mut task, mut step) = work.any_step(id).await?;
-        let was_deleted = step.deleted_at.is_some();
-        if !step.set_deleted(deleted, at) {
-            // A later delete or restore stands.
-            return work.answer(task.id).await;
-        }
-        // A restore that wins counts against the checklist's bound.
-        let restored = was_deleted && step.deleted_at.is_none();
-        if restored && task.steps.len() >= Step::MAX_PER_TASK {
-            return Err(call.reject(AppError::TooManySteps {
-                max: Step::MAX_PER_TASK,
-            }));
-        }
-        work.save(&step).await?;
-        work.touch(&mut task, at, false).await?;
-        work.answer(task.id).await
+        work.apply(change, at).await
     }
 }

@@ -32,7 +32,14 @@ pub async fn add_task(
     #[server(default)] view: String,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::add_task(id, quick_add, today, view, at).await
+    imp::add_task(AddTask {
+        id,
+        quick_add,
+        today,
+        view,
+        at,
+    })
+    .await
 }
 
 /// Creates a task with every field given (empty text means "none").
@@ -48,7 +55,8 @@ pub async fn create_task(
     #[server(default)] recurrence: String,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    let form = crate::domain::TaskForm {
+    let args = CreateTask {
+        id,
         title,
         notes,
         due_date,
@@ -56,8 +64,9 @@ pub async fn create_task(
         priority,
         list_id,
         recurrence,
+        at,
     };
-    imp::create_task(id, form, at).await
+    imp::apply(args, at).await
 }
 
 /// Sets the fields named in `set` (`title,notes,due,priority,list,recurrence`)
@@ -77,7 +86,8 @@ pub async fn edit_task(
     #[server(default)] set: Option<String>,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    let form = crate::domain::TaskForm {
+    let args = EditTask {
+        id,
         title,
         notes,
         due_date,
@@ -85,8 +95,10 @@ pub async fn edit_task(
         priority,
         list_id,
         recurrence,
+        set,
+        at,
     };
-    imp::edit_task(id, PatchForm::from_wire(form, set.as_deref()), at).await
+    imp::apply(args, at).await
 }
 
 impl EditTask {
@@ -116,7 +128,7 @@ pub async fn set_completed(
     completed: bool,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::set_completed(id, completed, at).await
+    imp::apply(SetCompleted { id, completed, at }, at).await
 }
 
 /// Deletes (`deleted = true`) or restores a task. Deletion is soft, so an
@@ -127,7 +139,7 @@ pub async fn set_deleted(
     deleted: bool,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
-    imp::set_deleted(id, deleted, at).await
+    imp::apply(SetDeleted { id, deleted, at }, at).await
 }
 
 /// Puts the given tasks in this order (the first gets position 0).
@@ -136,14 +148,17 @@ pub async fn reorder_tasks(
     ids: Vec<TaskId>,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<(), AppError> {
-    imp::reorder_tasks(ids, at).await
+    imp::reorder_tasks(ReorderTasks { ids, at }).await
 }
 
 #[cfg(feature = "ssr")]
 mod imp {
+    use super::{AddTask, ReorderTasks};
     use crate::api::edge::{person_time, Call};
     use crate::api::quota;
-    use crate::domain::{ListId, PatchForm, Task, TaskForm, TaskId, UserId};
+    use crate::api::wire::{added_task, IntoChange};
+    use crate::change::{untouched, Change, FollowUp, TaskChange};
+    use crate::domain::{ListId, Task, UserId};
     use crate::error::{AppError, Counted};
     use crate::quick_add;
     use crate::ssr::keyed::WorkGuard;
@@ -163,219 +178,119 @@ mod imp {
             .map_err(|e| call.storage_fault(e))
     }
 
-    pub async fn add_task(
-        id: TaskId,
-        line: String,
-        today: String,
-        view: String,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<Task, AppError> {
+    /// A quick-add line: read for the person's today (their account's time
+    /// zone decides for a form sent before the page was live, which has
+    /// none), its `#list` among their lists.
+    pub async fn add_task(args: AddTask) -> Result<Task, AppError> {
         let call = Call::begin()?;
-        let at = person_time(at);
+        let at = person_time(args.at);
         let (user, mut work) = call.keyed().await?;
-        let today = match today.trim() {
-            // A form sent before the page was live has no date of the
-            // person's: their account's time zone decides.
+        let fault = |e| call.storage_fault(e);
+        let today = match args.today.trim() {
             "" => {
-                let zone = work
-                    .tx()
-                    .time_zone(user)
-                    .await
-                    .map_err(|e| call.storage_fault(e))?;
+                let zone = work.tx().time_zone(user).await.map_err(fault)?;
                 crate::ssr::clock::today_in(&zone, Utc::now())
             }
             sent => quick_add::today_of(sent, Utc::now().date_naive()),
         };
-        let view = crate::views::View::parse(&view).ok();
-        let read = quick_add::parse(&line, today).in_view(view, today);
-        let lists = match read.list {
-            Some(_) => work
-                .tx()
-                .list_lists(user)
-                .await
-                .map_err(|e| call.storage_fault(e))?,
-            None => Vec::new(),
-        };
-        let fields = read
-            .into_fields(&lists)
-            .map_err(|e| call.reject(e.into()))?;
-        insert(&call, user, &mut work, Task::new(id, fields, at)).await
+        let lists = work.tx().list_lists(user).await.map_err(fault)?;
+        let task = added_task(&args, today, &lists, at).map_err(|e| call.reject(e))?;
+        write(&call, user, &mut work, TaskChange::Create(task), at).await
     }
 
-    pub async fn create_task(
-        id: TaskId,
-        form: TaskForm,
+    /// A change to one task, read from its server function's arguments
+    /// and applied by its rule (`crate::change`) inside the request's unit
+    /// of work.
+    pub async fn apply(
+        args: impl IntoChange<Change = TaskChange>,
         at: Option<DateTime<Utc>>,
     ) -> Result<Task, AppError> {
         let call = Call::begin()?;
-        let fields = form
-            .parse()
-            .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
+        let at = person_time(at);
+        let change = args.into_change(at).map_err(|e| call.reject(e))?;
         let (user, mut work) = call.keyed().await?;
-        let task = Task::new(id, fields, person_time(at));
-        insert(&call, user, &mut work, task).await
+        write(&call, user, &mut work, change, at).await
     }
 
-    /// A new task, into the Inbox when its list was deleted (on another
-    /// device, while this waited): the person's words are kept, where the
-    /// deleted list's other tasks went.
-    async fn insert(
+    /// Applies `change` to the task as stored (locked) and writes what it
+    /// touched. What only the server knows comes first: a list deleted on
+    /// another device is the Inbox (where that list's tasks went), and a
+    /// new task must fit the account's quota.
+    async fn write(
         call: &Call,
         user: UserId,
         work: &mut WorkGuard,
-        mut task: Task,
+        mut change: TaskChange,
+        at: DateTime<Utc>,
     ) -> Result<Task, AppError> {
-        task.list_id = landing_list(call, user, work, task.list_id).await?;
-        let exists = work
-            .tx()
-            .find_task(user, task.id)
-            .await
-            .map_err(|e| call.storage_fault(e))?
-            .is_some();
-        if !exists {
+        let fault = |e| call.storage_fault(e);
+        match &mut change {
+            TaskChange::Create(task) => {
+                task.list_id = landing_list(call, user, work, task.list_id).await?;
+            }
+            TaskChange::Edit { patch, .. } => {
+                if let Some(Some(list)) = patch.list_id {
+                    patch.list_id = Some(landing_list(call, user, work, Some(list)).await?);
+                }
+            }
+            TaskChange::Complete { .. } | TaskChange::Delete { .. } => {}
+        }
+        let id = change.task_id();
+        let stored = work.tx().find_task(user, id).await.map_err(fault)?;
+        let new = stored.is_none();
+        if new && matches!(change, TaskChange::Create(_)) {
             quota::room_for(call, work, user, Counted::Tasks).await?;
         }
-        match work.tx().insert_task(user, &task).await {
-            // Created now, or by an earlier request with the same id: either
-            // way the answer is the task as stored.
-            Ok(_) => stored(call, user, work, task.id).await,
-            Err(StorageError::Conflict) => Err(call.reject(AppError::IdConflict)),
-            Err(error) => Err(call.storage_fault(error)),
+        let applied = change
+            .apply(stored, at)
+            .map_err(|refusal| call.reject(refusal.into()))?;
+        if applied.changed && new {
+            match work.tx().insert_task(user, &applied.task).await {
+                Ok(_) => {}
+                Err(StorageError::Conflict) => return Err(call.reject(AppError::IdConflict)),
+                Err(error) => return Err(fault(error)),
+            }
+        } else if applied.changed {
+            work.tx()
+                .update_task(user, &applied.task)
+                .await
+                .map_err(fault)?;
+        }
+        match applied.follow_up {
+            Some(FollowUp::Insert(next)) => {
+                work.tx().insert_task(user, &next).await.map_err(fault)?;
+            }
+            Some(FollowUp::TakeBack(next)) => {
+                let found = work.tx().find_task(user, next).await.map_err(fault)?;
+                if found.as_ref().is_some_and(untouched) {
+                    work.tx().purge_task(user, next).await.map_err(fault)?;
+                }
+            }
+            None => {}
+        }
+        match new {
+            // The answer to a new task is the task as stored.
+            true => match work.tx().find_task(user, id).await.map_err(fault)? {
+                Some(task) => Ok(task),
+                None => Err(call.reject(AppError::TaskNotFound)),
+            },
+            false => Ok(applied.task),
         }
     }
 
-    pub async fn edit_task(
-        id: TaskId,
-        patch: PatchForm,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<Task, AppError> {
+    pub async fn reorder_tasks(args: ReorderTasks) -> Result<(), AppError> {
         let call = Call::begin()?;
-        let mut patch = patch
-            .parse()
-            .map_err(|e| call.reject(AppError::InvalidTask(e)))?;
-        let at = person_time(at);
-        let (user, mut work) = call.keyed().await?;
-        let mut task = stored(&call, user, &mut work, id).await?;
-        // A move into a list deleted since is a move to the Inbox, where
-        // that list's tasks went.
-        if let Some(Some(list)) = patch.list_id {
-            patch.list_id = Some(landing_list(&call, user, &mut work, Some(list)).await?);
-        }
-        // An edit carries what the person typed: a task deleted on another
-        // device meanwhile comes back with it rather than lose it (unless
-        // every part it sets changed later, when it brings nothing).
-        if task.edit(&patch, at) {
-            task.bring_back(at);
-            save(&call, user, &mut work, &task).await?;
-        }
-        Ok(task)
-    }
-
-    pub async fn set_completed(
-        id: TaskId,
-        completed: bool,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<Task, AppError> {
-        let call = Call::begin()?;
-        let at = person_time(at);
-        let (user, mut work) = call.keyed().await?;
-        let mut task = live(&call, user, &mut work, id).await?;
-        let first_completion = task.completed_at.unwrap_or(at);
-        // An older tap than the task's last completion change does nothing
-        // (not even to the next occurrence): the answer is the task as is.
-        if !task.set_completed(completed, at) {
-            return Ok(task);
-        }
-        // The next occurrence follows from the task's own data and its
-        // first completion, so a repeat (any key) derives the same one.
-        if let Some(next) = task.next_occurrence(first_completion.date_naive(), at) {
-            let result = if completed {
-                work.tx().insert_task(user, &next).await.map(drop)
-            } else {
-                // Un-completing takes the next occurrence back, unless the
-                // person has already changed it.
-                work.tx()
-                    .delete_task_if_untouched(user, next.id)
-                    .await
-                    .map(drop)
-            };
-            result.map_err(|e| call.storage_fault(e))?;
-        }
-        save(&call, user, &mut work, &task).await?;
-        Ok(task)
-    }
-
-    pub async fn set_deleted(
-        id: TaskId,
-        deleted: bool,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<Task, AppError> {
-        let call = Call::begin()?;
-        let at = person_time(at);
-        let (user, mut work) = call.keyed().await?;
-        let mut task = stored(&call, user, &mut work, id).await?;
-        if task.set_deleted(deleted, at) {
-            save(&call, user, &mut work, &task).await?;
-        }
-        Ok(task)
-    }
-
-    pub async fn reorder_tasks(
-        mut ids: Vec<TaskId>,
-        at: Option<DateTime<Utc>>,
-    ) -> Result<(), AppError> {
-        let call = Call::begin()?;
-        let at = person_time(at);
-        // An id named twice counts where it first appears (as the page
-        // draws it), the same on both databases.
-        let mut seen = std::collections::HashSet::new();
-        ids.retain(|id| seen.insert(*id));
+        let at = person_time(args.at);
+        let Ok(Change::TaskOrder(ids)) = args.into_change(at) else {
+            return Err(call.reject(AppError::BadRequest));
+        };
         if ids.len() > MAX_REORDER {
             return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
         }
         let (user, mut work) = call.keyed().await?;
+        // The rule of `Task::set_position`, for many tasks in one statement.
         work.tx()
             .set_positions(user, &ids, at)
-            .await
-            .map_err(|e| call.storage_fault(e))
-    }
-
-    async fn stored(
-        call: &Call,
-        user: UserId,
-        work: &mut WorkGuard,
-        id: TaskId,
-    ) -> Result<Task, AppError> {
-        match work.tx().find_task(user, id).await {
-            Ok(Some(task)) => Ok(task),
-            Ok(None) => Err(call.reject(AppError::TaskNotFound)),
-            Err(error) => Err(call.storage_fault(error)),
-        }
-    }
-
-    /// A task that is not deleted: completing or editing one deleted on
-    /// another device is refused (the person is told), never done unseen.
-    async fn live(
-        call: &Call,
-        user: UserId,
-        work: &mut WorkGuard,
-        id: TaskId,
-    ) -> Result<Task, AppError> {
-        let task = stored(call, user, work, id).await?;
-        if task.deleted_at.is_some() {
-            return Err(call.reject(AppError::TaskNotFound));
-        }
-        Ok(task)
-    }
-
-    async fn save(
-        call: &Call,
-        user: UserId,
-        work: &mut WorkGuard,
-        task: &Task,
-    ) -> Result<(), AppError> {
-        work.tx()
-            .update_task(user, task)
             .await
             .map_err(|e| call.storage_fault(e))
     }

@@ -26,13 +26,15 @@ pub async fn server_clock() -> Result<i64, AppError> {
 /// `Europe/Moscow`, from their browser).
 #[server(prefix = "/api", endpoint = "account/time_zone", output = JsonText)]
 pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
-    imp::set_time_zone(time_zone).await
+    imp::set_time_zone(SetTimeZone { time_zone }).await
 }
 
 #[cfg(feature = "ssr")]
 pub(super) mod imp {
     use crate::api::edge::Call;
-    use crate::domain::TimeZoneName;
+    use crate::api::wire::IntoChange;
+    use crate::change::Change;
+    use crate::domain::TimeZoneError;
     use crate::domain::{Task, UserId};
     use crate::error::AppError;
     use crate::ssr::clock;
@@ -74,13 +76,13 @@ pub(super) mod imp {
         })
     }
 
-    pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
+    pub async fn set_time_zone(args: super::SetTimeZone) -> Result<(), AppError> {
         let call = Call::begin()?;
-        let zone = TimeZoneName::parse(&time_zone)
-            .map_err(|e| call.reject(AppError::InvalidTimeZone(e)))?;
-        if clock::resolve(&zone).is_none() {
-            return Err(call.reject(AppError::InvalidTimeZone(crate::domain::TimeZoneError)));
-        }
+        let zone = match args.into_change(Utc::now()) {
+            Ok(Change::TimeZone(zone)) if clock::resolve(&zone).is_some() => zone,
+            Ok(_) => return Err(call.reject(AppError::InvalidTimeZone(TimeZoneError))),
+            Err(error) => return Err(call.reject(error)),
+        };
         let (user, mut work) = call.keyed().await?;
         work.tx()
             .set_time_zone(user, &zone)

@@ -1,9 +1,10 @@
 //! The bar at the bottom: how many changes wait for the network (hidden at
 //! zero), and the changes that could not be saved, each with its reason.
 
+use crate::change::{Change, TaskChange};
 use crate::domain::TaskId;
 use crate::i18n::{t, use_i18n};
-use crate::outbox::{use_outbox, Change, Entry, KeptElsewhere};
+use crate::outbox::{use_outbox, Entry, KeptElsewhere};
 use crate::text;
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -30,12 +31,14 @@ pub fn OutboxBar() -> impl IntoView {
     });
     // The title the person knows the task by, for the failure's words.
     let title_of = move |entry: &Entry| {
-        let change = entry.change();
+        let change = entry.change()?;
         let id: Option<TaskId> = outbox.known.with_untracked(|known| known.task_of(&change));
         id.and_then(|id| titles.with_value(|titles| titles.get(&id).cloned()))
             .or_else(|| match change {
-                Change::Create(task) => Some(task.title.to_string()),
-                Change::Edit { patch, .. } => patch.title.map(|title| title.to_string()),
+                Change::Task(TaskChange::Create(task)) => Some(task.title.to_string()),
+                Change::Task(TaskChange::Edit { patch, .. }) => {
+                    patch.title.map(|title| title.to_string())
+                }
                 _ => None,
             })
     };

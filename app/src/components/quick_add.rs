@@ -12,7 +12,7 @@ use crate::api::AddTask;
 use crate::domain::{Task, TaskId, TaskTitle};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{use_outbox, Change};
+use crate::outbox::use_outbox;
 use crate::quick_add;
 use crate::text;
 use crate::views::View;
@@ -93,7 +93,7 @@ pub fn QuickAdd() -> impl IntoView {
         let in_flight = |id: &TaskId| {
             sending
                 .iter()
-                .any(|entry| matches!(entry.change(), Change::Create(task) if task.id == *id))
+                .any(|entry| entry.new_task().is_some_and(|task| task.id == *id))
         };
         let answered: Vec<TaskId> = waiting
             .iter()
@@ -108,10 +108,9 @@ pub fn QuickAdd() -> impl IntoView {
         for id in answered {
             let saved = outbox.known.with_untracked(|known| known.get(id).cloned());
             let queued = || {
-                pending.iter().find_map(|entry| match entry.change() {
-                    Change::Create(task) if task.id == id => Some(task),
-                    _ => None,
-                })
+                pending
+                    .iter()
+                    .find_map(|entry| entry.new_task().filter(|task| task.id == id))
             };
             let (task, queued) = match saved {
                 Some(task) => (task, false),

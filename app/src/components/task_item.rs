@@ -15,7 +15,7 @@ use super::{DragHandle, MintedKey, TaskDetails};
 use crate::api::SetCompleted;
 use crate::domain::TaskId;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{use_outbox, Change, Mark, Shown};
+use crate::outbox::{use_outbox, Mark, Shown};
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
@@ -51,7 +51,7 @@ pub fn TaskItem(
             && outbox
                 .in_flight()
                 .iter()
-                .any(|entry| matches!(entry.change(), Change::Create(task) if task.id == id))
+                .any(|entry| entry.new_task().is_some_and(|task| task.id == id))
     });
     let sync = move || match mark.get() {
         Some(Mark::Sending) => "sending",

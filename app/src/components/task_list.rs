@@ -13,7 +13,7 @@ use super::task_item::{row_in, RowIn};
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::{use_outbox, Change, Mark, Shown};
+use crate::outbox::{use_outbox, Mark, Shown};
 use crate::text;
 use crate::views::{group_by_day, Heading, View};
 use leptos::prelude::*;
@@ -35,10 +35,7 @@ pub fn TaskList(
         let creating: HashSet<TaskId> = outbox
             .in_flight()
             .iter()
-            .filter_map(|entry| match entry.change() {
-                Change::Create(task) => Some(task.id),
-                _ => None,
-            })
+            .filter_map(|entry| entry.new_task().map(|task| task.id))
             .collect();
         outbox.known.with(|known| {
             let listed = known.listed(&view);

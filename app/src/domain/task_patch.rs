@@ -91,6 +91,32 @@ impl PatchForm {
         (form, set.join(","))
     }
 
+    /// An edit's text: what a form sets to make `patch` (the other way of
+    /// `parse`).
+    pub fn of(patch: &TaskPatch) -> Self {
+        let due = patch.due.map(|due| {
+            let date = due.map(|due| super::wire_time::date_text(due.date));
+            let time = due
+                .and_then(|due| due.time)
+                .map(super::wire_time::hours_minutes);
+            (date.unwrap_or_default(), time.unwrap_or_default())
+        });
+        Self {
+            title: patch.title.as_ref().map(ToString::to_string),
+            notes: patch.notes.as_ref().map(|notes| notes.as_str().to_owned()),
+            due_date: due.as_ref().map(|(date, _)| date.clone()),
+            due_time: due.map(|(_, time)| time),
+            priority: patch.priority.map(|p| p.level().to_string()),
+            list_id: patch
+                .list_id
+                .map(|list| list.map(|id| id.to_string()).unwrap_or_default()),
+            recurrence: patch
+                .recurrence
+                .as_ref()
+                .map(|rule| rule.as_ref().map(ToString::to_string).unwrap_or_default()),
+        }
+    }
+
     /// Every field of `form`: what a form posted without JavaScript says.
     pub fn whole(form: TaskForm) -> Self {
         Self {

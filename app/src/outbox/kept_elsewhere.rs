@@ -3,7 +3,7 @@
 //! an edit or a step of a task that went brings it back. The server does
 //! it; the page reads it from the server's answer and says so, once.
 
-use super::Change;
+use crate::change::{Change, StepChange, TaskChange};
 use crate::domain::{Stamp, Task};
 use chrono::{DateTime, Utc};
 
@@ -22,12 +22,14 @@ pub enum KeptElsewhere {
 pub fn kept_elsewhere(change: &Change, at: DateTime<Utc>, answer: &Task) -> Option<KeptElsewhere> {
     let title = answer.title.to_string();
     match change {
-        Change::Create(sent) if sent.list_id.is_some() && answer.list_id.is_none() => {
+        Change::Task(TaskChange::Create(sent))
+            if sent.list_id.is_some() && answer.list_id.is_none() =>
+        {
             Some(KeptElsewhere::InInbox { title })
         }
-        Change::Edit { .. }
-        | Change::StepCreate { .. }
-        | Change::StepEdit { title: Some(_), .. }
+        Change::Task(TaskChange::Edit { .. })
+        | Change::Step(StepChange::Create { .. })
+        | Change::Step(StepChange::Edit { title: Some(_), .. })
             if brought_back_by(answer, at) =>
         {
             Some(KeptElsewhere::BroughtBack { title })
@@ -63,15 +65,19 @@ mod tests {
         Task::new(TaskId::new(), form.parse().unwrap(), at(0))
     }
 
+    fn created(task: &Task) -> Change {
+        Change::Task(TaskChange::Create(task.clone()))
+    }
+
     fn edit(task: &Task) -> Change {
         let patch = crate::domain::PatchForm {
             notes: Some("стр. 45".into()),
             ..Default::default()
         };
-        Change::Edit {
+        Change::Task(TaskChange::Edit {
             id: task.id,
             patch: patch.parse().unwrap(),
-        }
+        })
     }
 
     #[test]
@@ -80,15 +86,12 @@ mod tests {
         let mut answer = sent.clone();
         answer.list_id = None;
         assert_eq!(
-            kept_elsewhere(&Change::Create(sent.clone()), at(0), &answer),
+            kept_elsewhere(&created(&sent), at(0), &answer),
             Some(KeptElsewhere::InInbox {
                 title: "Реферат".into()
             })
         );
-        assert_eq!(
-            kept_elsewhere(&Change::Create(sent.clone()), at(0), &sent),
-            None
-        );
+        assert_eq!(kept_elsewhere(&created(&sent), at(0), &sent), None);
     }
 
     #[test]

@@ -5,8 +5,7 @@
 //! page keeps it on the phone (`memory`), so a view opened without a
 //! network shows what the page last knew, saved changes included.
 
-use super::step_change::needs_step;
-use super::Change;
+use crate::change::Change;
 use crate::domain::{StepId, Task, TaskId};
 use crate::views::{Day, Nav, View};
 use serde::{Deserialize, Serialize};
@@ -59,7 +58,7 @@ impl Known {
     /// or deletion, the task that holds (or held) the step.
     pub fn task_of(&self, change: &Change) -> Option<TaskId> {
         change.task_id().or_else(|| {
-            let step = needs_step(change)?;
+            let step = change.needs_step()?;
             self.step_owners
                 .iter()
                 .find(|(owned, _)| *owned == step)
@@ -224,6 +223,7 @@ impl Known {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::change::{StepChange, TaskChange};
     use crate::domain::TaskForm;
     use chrono::{DateTime, Utc};
 
@@ -383,21 +383,21 @@ mod tests {
         );
         assert!(known.get(physics.id).unwrap().steps.is_empty());
 
-        let tick = Change::StepEdit {
+        let tick = Change::Step(StepChange::Edit {
             id: step,
             title: None,
             done: Some(true),
-        };
+        });
         assert_eq!(known.task_of(&tick), Some(physics.id));
-        let complete = Change::Complete {
+        let complete = Change::Task(TaskChange::Complete {
             id: chemistry.id,
             completed: true,
-        };
+        });
         assert_eq!(known.task_of(&complete), Some(chemistry.id));
-        let unknown = Change::StepDelete {
+        let unknown = Change::Step(StepChange::Delete {
             id: crate::domain::StepId::new(),
             deleted: true,
-        };
+        });
         assert_eq!(known.task_of(&unknown), None);
     }
 }

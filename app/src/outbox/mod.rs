@@ -4,7 +4,6 @@
 //! into what the person sees: which tasks wait, which failed, how many
 //! changes are not saved yet.
 
-mod change;
 pub mod clock;
 mod kept_elsewhere;
 mod kept_page;
@@ -14,9 +13,7 @@ mod overlay;
 mod send;
 mod snapshot;
 mod state;
-mod step_change;
 
-pub use change::Change;
 pub use kept_elsewhere::KeptElsewhere;
 pub use kept_page::opened_from_kept_copy;
 pub use known::Known;

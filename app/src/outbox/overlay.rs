@@ -5,7 +5,8 @@
 //! the server already has changes nothing. This is how the optimistic state
 //! survives a reload: it is derived from the outbox, not remembered.
 
-use super::{Change, Entry};
+use super::Entry;
+use crate::change::{untouched, Change, FollowUp};
 use crate::domain::{Task, TaskId};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -55,7 +56,10 @@ pub fn overlay(server: &[Task], layers: Layers<'_>) -> Vec<Shown> {
                 Some(Mark::Queued) if entry.stuck => Some(Mark::Failed),
                 other => other,
             };
-            for id in apply(&mut tasks, entry.change(), entry.made_at()) {
+            let Some(change) = entry.change() else {
+                continue;
+            };
+            for id in apply(&mut tasks, change, entry.made_at()) {
                 if let Some(mark) = mark {
                     let strongest = marks.get(&id).map_or(mark, |&old| stronger(old, mark));
                     marks.insert(id, strongest);
@@ -94,75 +98,68 @@ fn stronger(a: Mark, b: Mark) -> Mark {
     }
 }
 
-/// Applies one change made `at`; returns the tasks it touches.
+/// Applies one change made `at` by its own rule (`crate::change`, the
+/// one the server applies); returns the tasks it touches. A change its
+/// rule refuses draws nothing, and still marks its task.
 fn apply(tasks: &mut Vec<Task>, change: Change, at: DateTime<Utc>) -> Vec<TaskId> {
     let find = |tasks: &[Task], id: TaskId| tasks.iter().position(|task| task.id == id);
     match change {
-        Change::Create(task) => {
-            let id = task.id;
-            if find(tasks, id).is_none() {
-                tasks.push(task);
-            }
-            vec![id]
-        }
-        Change::Edit { id, patch } => {
-            if let Some(i) = find(tasks, id) {
-                tasks[i].edit(&patch, at);
-            }
-            vec![id]
-        }
-        Change::Complete { id, completed } => {
-            let Some(i) = find(tasks, id) else {
+        Change::Task(change) => {
+            let id = change.task_id();
+            let found = find(tasks, id);
+            let Ok(applied) = change.apply(found.map(|i| tasks[i].clone()), at) else {
                 return vec![id];
             };
-            // As the server does: the next occurrence of a repeating task
-            // follows its first completion, and only a change that wins.
-            let first_completion = tasks[i].completed_at.unwrap_or(at);
-            if !tasks[i].set_completed(completed, at) {
-                return vec![id];
+            match found {
+                Some(i) => tasks[i] = applied.task,
+                None => tasks.push(applied.task),
             }
-            let Some(next) = tasks[i].next_occurrence(first_completion.date_naive(), at) else {
-                return vec![id];
-            };
-            let next_id = next.id;
-            match find(tasks, next_id) {
-                None if completed => tasks.push(next),
-                Some(n) if !completed && untouched(&tasks[n]) => {
-                    tasks.remove(n);
+            match applied.follow_up {
+                Some(FollowUp::Insert(next)) => {
+                    let next_id = next.id;
+                    if find(tasks, next_id).is_none() {
+                        tasks.push(next);
+                    }
+                    vec![id, next_id]
                 }
-                _ => {}
+                Some(FollowUp::TakeBack(next_id)) => {
+                    if let Some(n) = find(tasks, next_id).filter(|&n| untouched(&tasks[n])) {
+                        tasks.remove(n);
+                    }
+                    vec![id, next_id]
+                }
+                None => vec![id],
             }
-            vec![id, next_id]
         }
-        Change::Delete { id, deleted } => {
-            if let Some(i) = find(tasks, id) {
-                tasks[i].set_deleted(deleted, at);
-            }
-            vec![id]
-        }
-        Change::Reorder(ids) => {
-            for (position, id) in ids.iter().enumerate() {
+        Change::TaskOrder(ids) => {
+            for (position, id) in (0_i64..).zip(&ids) {
                 if let Some(i) = find(tasks, *id) {
-                    tasks[i].set_position(position as i64, at);
+                    tasks[i].set_position(position, at);
                 }
             }
             // The bar counts it; no row is marked for a new order.
             Vec::new()
         }
-        change @ (Change::StepCreate { .. }
-        | Change::StepEdit { .. }
-        | Change::StepReorder { .. }
-        | Change::StepDelete { .. }) => super::step_change::apply(tasks, change, at)
-            .into_iter()
-            .collect(),
-        Change::Other => Vec::new(),
+        Change::Step(change) => {
+            let holder = match (change.task_id(), change.needs_step()) {
+                (Some(task), _) => find(tasks, task),
+                (None, Some(step)) => tasks
+                    .iter()
+                    .position(|task| task.steps.iter().any(|s| s.id == step)),
+                (None, None) => None,
+            };
+            let Some(i) = holder else {
+                return Vec::new();
+            };
+            let mut task = tasks[i].clone();
+            if change.apply(&mut task, at).is_ok() {
+                tasks[i] = task;
+            }
+            vec![tasks[i].id]
+        }
+        // Not drawn on the tasks: counted in the bar.
+        Change::List(_) | Change::TimeZone(_) => Vec::new(),
     }
-}
-
-/// A generated occurrence nobody has changed (the server's rule for taking
-/// it back when its predecessor is un-completed).
-fn untouched(task: &Task) -> bool {
-    task.updated_at == task.created_at && task.completed_at.is_none() && task.deleted_at.is_none()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! What the service worker tells the page: the requests it holds for the
 //! signed-in account, in order, and those the server refused.
 
-use super::Change;
+use crate::change::Change;
 use crate::domain::wire_time;
 use crate::error::AppError;
 use crate::text;
@@ -119,8 +119,18 @@ impl Entry {
             .unwrap_or_else(Utc::now)
     }
 
-    pub fn change(&self) -> Change {
-        Change::from_request(&self.url, &self.body, self.made_at())
+    /// The change it asks for, read back with its server function's own
+    /// type (`None`: not a change the page draws or knows).
+    pub fn change(&self) -> Option<Change> {
+        crate::api::wire::read(&self.url, &self.body, self.made_at())
+    }
+
+    /// The task it makes, when it makes one.
+    pub fn new_task(&self) -> Option<crate::domain::Task> {
+        match self.change()? {
+            Change::Task(crate::change::TaskChange::Create(task)) => Some(task),
+            _ => None,
+        }
     }
 
     /// Why the server refused it, in the person's words: the server's own

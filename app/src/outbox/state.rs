@@ -16,7 +16,7 @@
 
 use super::kept_elsewhere::{kept_elsewhere, KeptElsewhere};
 use super::send::Answer;
-use super::{clock, memory, overlay, Change, Entry, Known, Layers, Shown, Snapshot};
+use super::{clock, memory, overlay, Entry, Known, Layers, Shown, Snapshot};
 use crate::domain::{Task, TaskId, UserId};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -141,18 +141,20 @@ impl Outbox {
     /// Whether `entry` is about a task (or a step) this page is still
     /// creating or restoring.
     fn blocked(&self, entry: &Entry) -> bool {
-        let change = entry.change();
+        let Some(change) = entry.change() else {
+            return false;
+        };
         let task = change.task_id();
-        let step = super::step_change::needs_step(&change);
+        let step = change.needs_step();
         if task.is_none() && step.is_none() {
             return false;
         }
         self.sending.with_untracked(|sending| {
-            sending.iter().any(|earlier| match earlier.change() {
-                Change::Create(made) => Some(made.id) == task,
-                Change::Delete { id, deleted: false } => Some(id) == task,
-                Change::StepCreate { id, .. } => Some(id) == step,
-                _ => false,
+            sending.iter().filter_map(Entry::change).any(|earlier| {
+                let makes_task = earlier.makes_task();
+                let makes_step = earlier.makes_step();
+                (makes_task.is_some() && makes_task == task)
+                    || (makes_step.is_some() && makes_step == step)
             })
         })
     }
@@ -294,7 +296,7 @@ impl Outbox {
         self.known.with(|known| {
             let failed: Vec<TaskId> = failures
                 .iter()
-                .filter_map(|entry| known.task_of(&entry.change()))
+                .filter_map(|entry| known.task_of(&entry.change()?))
                 .collect();
             let layers = Layers {
                 settled: &settling,
@@ -392,7 +394,10 @@ impl Outbox {
         if !first_time {
             return;
         }
-        if let Some(kept) = kept_elsewhere(&entry.change(), entry.made_at(), answer) {
+        let Some(change) = entry.change() else {
+            return;
+        };
+        if let Some(kept) = kept_elsewhere(&change, entry.made_at(), answer) {
             self.kept.update(|all| all.push((entry.key.clone(), kept)));
         }
     }

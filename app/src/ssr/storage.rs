@@ -284,14 +284,10 @@ pub trait Work: Send {
     /// `update_step`); `NotFound` if none.
     async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError>;
 
-    /// Deletes the task for good, with its steps, if nobody has changed or
-    /// completed it since it was created (a generated next occurrence; a
-    /// change to its checklist changes it); `true` if it did.
-    async fn delete_task_if_untouched(
-        &mut self,
-        user_id: UserId,
-        id: TaskId,
-    ) -> Result<bool, StorageError>;
+    /// Deletes one of the user's tasks for good, with its steps (a next
+    /// occurrence taken back: `change::untouched` decides which); `true`
+    /// if there was one.
+    async fn purge_task(&mut self, user_id: UserId, id: TaskId) -> Result<bool, StorageError>;
 
     /// Sets the order of the user's tasks, as the person made it `at`: each
     /// id gets its index, unless that task moved later (the rule of

@@ -339,12 +339,8 @@ impl<D: Driver> Work for SqlWork<D> {
         tasks::update_task(&mut self.tx, user_id, task).await
     }
 
-    async fn delete_task_if_untouched(
-        &mut self,
-        user_id: UserId,
-        id: TaskId,
-    ) -> Result<bool, StorageError> {
-        tasks::delete_task_if_untouched(&mut self.tx, user_id, id).await
+    async fn purge_task(&mut self, user_id: UserId, id: TaskId) -> Result<bool, StorageError> {
+        tasks::purge_task(&mut self.tx, user_id, id).await
     }
 
     async fn set_positions(

@@ -118,21 +118,18 @@ pub async fn update_task(
     }
 }
 
-/// Deletes a generated occurrence nobody has touched, its steps with it
-/// (`ON DELETE CASCADE`); `true` if it did.
-pub async fn delete_task_if_untouched(
+/// Deletes a task for good, its steps with it (`ON DELETE CASCADE`);
+/// `true` if it did.
+pub async fn purge_task(
     db: &mut impl Sql,
     user_id: UserId,
     id: TaskId,
 ) -> Result<bool, StorageError> {
     let deleted = db
         .execute(
-            Statement::new(
-                "DELETE FROM tasks WHERE id = $1 AND user_id = $2 AND updated_at = created_at \
-                 AND completed_at IS NULL AND deleted_at IS NULL",
-            )
-            .bind(id.as_uuid())
-            .bind(user_id.as_uuid()),
+            Statement::new("DELETE FROM tasks WHERE id = $1 AND user_id = $2")
+                .bind(id.as_uuid())
+                .bind(user_id.as_uuid()),
         )
         .await?;
     Ok(deleted == 1)

@@ -287,6 +287,12 @@ async fn a_tick_of_a_deleted_step_is_refused_and_changes_nothing(backend: Backen
     let s = Student::new(backend).await;
     let task = s.task_at_seven("Алгебра", "").await;
     let ids = s.steps(&task, &["№245", "№246"]).await;
+    let renamed = at(7, 30);
+    s.done(
+        "/api/steps/edit",
+        &[("id", &ids[0]), ("title", "№245 (а)"), ("at", &renamed)],
+    )
+    .await;
     let t = at(8, 0);
     s.done(
         "/api/steps/delete",
@@ -295,6 +301,19 @@ async fn a_tick_of_a_deleted_step_is_refused_and_changes_nothing(backend: Backen
     .await;
     let before = s.read(&task).await;
     let (later, never_made) = (at(9, 0), new_id());
+    // A tick sent with a rename older than the step's last one: the
+    // rename brings nothing back, so the tick is one of a deleted step.
+    let older = at(7, 10);
+    let answer = s
+        .edit_step(&[
+            ("id", &ids[0]),
+            ("title", "№245"),
+            ("done", "true"),
+            ("at", &older),
+        ])
+        .await;
+    assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+    assert_eq!(error_code(&answer.text().await.unwrap()), "step_not_found");
     for form in [
         vec![("id", ids[0].as_str()), ("done", "true")],
         vec![("id", never_made.as_str()), ("done", "true")],

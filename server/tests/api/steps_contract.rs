@@ -20,7 +20,7 @@ on_both_backends!(
     another_accounts_steps_are_never_read_even_on_ones_own_task,
     a_step_id_is_one_step_and_another_accounts_id_is_a_conflict,
     a_task_inserted_with_steps_keeps_them_and_a_second_insert_adds_none,
-    taking_back_an_untouched_occurrence_takes_its_steps,
+    a_purged_task_takes_its_steps,
 );
 
 struct Planner {
@@ -296,16 +296,13 @@ async fn a_task_inserted_with_steps_keeps_them_and_a_second_insert_adds_none(bac
     assert_eq!(read.steps, task.steps);
 }
 
-async fn taking_back_an_untouched_occurrence_takes_its_steps(backend: Backend) {
+async fn a_purged_task_takes_its_steps(backend: Backend) {
     let p = planner(backend).await;
     let mut task = p.task("Зарядка", 0, None);
     task.steps = vec![step("разминка", 0, p.now)];
     p.save(p.masha, &[&task], &[]).await;
     let mut work = p.storage.begin().await.unwrap();
-    assert!(work
-        .delete_task_if_untouched(p.masha, task.id)
-        .await
-        .unwrap());
+    assert!(work.purge_task(p.masha, task.id).await.unwrap());
     let step_left = work.find_step(p.masha, task.steps[0].id).await.unwrap();
     work.commit().await.unwrap();
     assert!(step_left.is_none());

@@ -38,7 +38,7 @@ on_both_backends!(
     keys_belong_to_one_account,
     expired_keys_are_deleted_in_batches_and_fresh_ones_kept,
     every_field_of_a_task_survives_the_round_trip,
-    an_untouched_occurrence_can_be_taken_back_and_a_touched_one_cannot,
+    a_purged_task_is_gone_for_good_and_only_once,
     positions_set_the_order_of_the_list,
     an_older_order_is_ignored_and_a_newer_one_applied,
     deleting_a_list_moves_its_tasks_to_the_inbox,
@@ -787,31 +787,25 @@ async fn every_field_of_a_task_survives_the_round_trip(backend: Backend) {
     assert_eq!(f.storage.list_tasks(user).await.unwrap(), vec![task]);
 }
 
-async fn an_untouched_occurrence_can_be_taken_back_and_a_touched_one_cannot(backend: Backend) {
+async fn a_purged_task_is_gone_for_good_and_only_once(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
-    let (fresh, mut touched) = (full_task(1), full_task(1));
-    touched.updated_at = at(5);
-    for task in [fresh.clone(), touched.clone()] {
+    let (gone, kept) = (full_task(1), full_task(1));
+    for task in [gone.clone(), kept.clone()] {
         in_work(&*f.storage, |w| {
             Box::pin(async move { w.insert_task(user, &task).await.unwrap() })
         })
         .await;
     }
-    let (a, b) = (fresh.id, touched.id);
-    assert!(
-        in_work(&*f.storage, |w| Box::pin(async move {
-            w.delete_task_if_untouched(user, a).await.unwrap()
-        }))
-        .await
-    );
-    assert!(
-        !in_work(&*f.storage, |w| Box::pin(async move {
-            w.delete_task_if_untouched(user, b).await.unwrap()
-        }))
-        .await
-    );
-    assert_eq!(f.storage.list_tasks(user).await.unwrap().len(), 1);
+    let id = gone.id;
+    let purge = || {
+        in_work(&*f.storage, move |w| {
+            Box::pin(async move { w.purge_task(user, id).await.unwrap() })
+        })
+    };
+    assert!(purge().await);
+    assert!(!purge().await, "a second purge finds nothing");
+    assert_eq!(f.storage.list_tasks(user).await.unwrap(), vec![kept]);
 }
 
 async fn positions_set_the_order_of_the_list(backend: Backend) {

@@ -194,9 +194,7 @@ async fn planner(
     work.set_positions(masha, &[other.id, task.id], now)
         .await
         .expect("ordered");
-    work.delete_task_if_untouched(masha, other.id)
-        .await
-        .expect("taken back");
+    work.purge_task(masha, other.id).await.expect("taken back");
     work.delete_list(masha, list.id, now)
         .await
         .expect("deleted");

@@ -1,0 +1,514 @@
+//! Each mutating server function's arguments as the `Change` they ask for,
+//! and back: one reading used by the server function itself, by the page
+//! drawing a queued request (read back with the server function's own type
+//! from its own path) and by the round-trip tests. A server function whose
+//! arguments have no change here is a test failure (`tests` below).
+
+use super::{
+    AddTask, CreateList, CreateStep, CreateTask, DeleteList, EditStep, EditTask, RenameList,
+    ReorderSteps, ReorderTasks, SetCompleted, SetDeleted, SetStepDeleted, SetTimeZone,
+};
+use crate::change::{Change, ListChange, Refusal, StepChange, TaskChange};
+use crate::domain::{ListName, PatchForm, StepTitle, Task, TaskForm, TaskList, TimeZoneName};
+use crate::error::AppError;
+use crate::quick_add;
+use chrono::{DateTime, NaiveDate, Utc};
+use server_fn::ServerFn;
+
+/// A server function's arguments, read as the change they ask for, made
+/// `at` (the person's moment, as the server or the outbox settled it).
+pub trait IntoChange: Sized {
+    type Change: Into<Change>;
+    fn into_change(self, at: DateTime<Utc>) -> Result<Self::Change, AppError>;
+}
+
+type Reader = fn(&str, DateTime<Utc>) -> Option<Change>;
+
+/// Every mutating server function's path, with how its request reads.
+pub const CHANGES: [(&str, Reader); 14] = [
+    (AddTask::PATH, args::<AddTask>),
+    (CreateTask::PATH, args::<CreateTask>),
+    (EditTask::PATH, args::<EditTask>),
+    (SetCompleted::PATH, args::<SetCompleted>),
+    (SetDeleted::PATH, args::<SetDeleted>),
+    (ReorderTasks::PATH, args::<ReorderTasks>),
+    (CreateStep::PATH, args::<CreateStep>),
+    (EditStep::PATH, args::<EditStep>),
+    (ReorderSteps::PATH, args::<ReorderSteps>),
+    (SetStepDeleted::PATH, args::<SetStepDeleted>),
+    (CreateList::PATH, args::<CreateList>),
+    (RenameList::PATH, args::<RenameList>),
+    (DeleteList::PATH, args::<DeleteList>),
+    (SetTimeZone::PATH, args::<SetTimeZone>),
+];
+
+fn args<T: IntoChange + serde::de::DeserializeOwned>(
+    body: &str,
+    at: DateTime<Utc>,
+) -> Option<Change> {
+    // Read as the server function reads it (server_fn's url codec).
+    let args = serde_qs::Config::new(5, false).deserialize_str::<T>(body);
+    args.ok()?.into_change(at).ok().map(Into::into)
+}
+
+/// Reads a queued request: `url` is its address (absolute or a path),
+/// `body` its url-encoded form, `at` when the person made it. `None` for a
+/// request that is not a change (or that does not parse: the server will
+/// refuse it, and the page draws nothing for it).
+pub fn read(url: &str, body: &str, at: DateTime<Utc>) -> Option<Change> {
+    let api = crate::protocol::API_PREFIX;
+    let path = url.find(api).map_or(url, |start| &url[start..]);
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    let (_, reader) = CHANGES.iter().find(|(known, _)| *known == path)?;
+    reader(body, at)
+}
+
+/// The request for `change`, `made` then: its server function's path and
+/// url-encoded arguments, as the page sends them. A new task goes as a
+/// whole form (`CreateTask`), never as a quick-add line.
+pub fn request(change: &Change, made: DateTime<Utc>) -> (&'static str, String) {
+    fn encode<T: ServerFn + serde::Serialize>(args: T) -> (&'static str, String) {
+        // Plain data (ids, text, flags, times) always encodes.
+        (T::PATH, serde_qs::to_string(&args).unwrap_or_default())
+    }
+    let at = Some(made);
+    match change.clone() {
+        Change::Task(TaskChange::Create(task)) => {
+            let form = TaskForm::from_task(&task);
+            encode(CreateTask {
+                id: task.id,
+                title: form.title,
+                notes: form.notes,
+                due_date: form.due_date,
+                due_time: form.due_time,
+                priority: form.priority,
+                list_id: form.list_id,
+                recurrence: form.recurrence,
+                at,
+            })
+        }
+        Change::Task(TaskChange::Edit { id, patch }) => {
+            encode(EditTask::new(id, PatchForm::of(&patch), made))
+        }
+        Change::Task(TaskChange::Complete { id, completed }) => {
+            encode(SetCompleted { id, completed, at })
+        }
+        Change::Task(TaskChange::Delete { id, deleted }) => encode(SetDeleted { id, deleted, at }),
+        Change::TaskOrder(ids) => encode(ReorderTasks { ids, at }),
+        Change::Step(StepChange::Create { task_id, id, title }) => encode(CreateStep {
+            id,
+            task_id,
+            title: title.as_str().to_owned(),
+            at,
+        }),
+        Change::Step(StepChange::Edit { id, title, done }) => encode(EditStep {
+            id,
+            title: title.map(|title| title.as_str().to_owned()),
+            done,
+            at,
+        }),
+        Change::Step(StepChange::Reorder { task_id, ids }) => {
+            encode(ReorderSteps { task_id, ids, at })
+        }
+        Change::Step(StepChange::Delete { id, deleted }) => {
+            encode(SetStepDeleted { id, deleted, at })
+        }
+        Change::List(ListChange::Create { id, name }) => encode(CreateList {
+            id,
+            name: name.as_str().to_owned(),
+            at,
+        }),
+        Change::List(ListChange::Rename { id, name }) => encode(RenameList {
+            id,
+            name: name.as_str().to_owned(),
+            at,
+        }),
+        Change::List(ListChange::Delete { id }) => encode(DeleteList { id, at }),
+        Change::TimeZone(zone) => encode(SetTimeZone {
+            time_zone: zone.as_str().to_owned(),
+        }),
+    }
+}
+
+/// The task a quick-add line makes: read for the person's `today` (and
+/// the view it was typed in), `#list` matched against `lists` (the page
+/// drawing it before it is saved knows none: the word shows in the title).
+pub fn added_task(
+    args: &AddTask,
+    today: NaiveDate,
+    lists: &[TaskList],
+    at: DateTime<Utc>,
+) -> Result<Task, AppError> {
+    let view = crate::views::View::parse(&args.view).ok();
+    let fields = quick_add::parse(&args.quick_add, today)
+        .in_view(view, today)
+        .into_fields(lists)?;
+    Ok(Task::new(args.id, fields, at))
+}
+
+impl IntoChange for AddTask {
+    type Change = TaskChange;
+
+    fn into_change(self, at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let today = quick_add::today_of(&self.today, at.date_naive());
+        let task = added_task(&self, today, &[], at)?;
+        Ok(TaskChange::Create(task))
+    }
+}
+
+impl IntoChange for CreateTask {
+    type Change = TaskChange;
+
+    fn into_change(self, at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let form = TaskForm {
+            title: self.title,
+            notes: self.notes,
+            due_date: self.due_date,
+            due_time: self.due_time,
+            priority: self.priority,
+            list_id: self.list_id,
+            recurrence: self.recurrence,
+        };
+        let fields = form.parse().map_err(AppError::InvalidTask)?;
+        Ok(TaskChange::Create(Task::new(self.id, fields, at)))
+    }
+}
+
+impl IntoChange for EditTask {
+    type Change = TaskChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let form = TaskForm {
+            title: self.title,
+            notes: self.notes,
+            due_date: self.due_date,
+            due_time: self.due_time,
+            priority: self.priority,
+            list_id: self.list_id,
+            recurrence: self.recurrence,
+        };
+        let patch = PatchForm::from_wire(form, self.set.as_deref())
+            .parse()
+            .map_err(AppError::InvalidTask)?;
+        Ok(TaskChange::Edit { id: self.id, patch })
+    }
+}
+
+impl IntoChange for SetCompleted {
+    type Change = TaskChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let (id, completed) = (self.id, self.completed);
+        Ok(TaskChange::Complete { id, completed })
+    }
+}
+
+impl IntoChange for SetDeleted {
+    type Change = TaskChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let (id, deleted) = (self.id, self.deleted);
+        Ok(TaskChange::Delete { id, deleted })
+    }
+}
+
+impl IntoChange for ReorderTasks {
+    type Change = Change;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        Ok(Change::TaskOrder(first_of_each(self.ids)))
+    }
+}
+
+impl IntoChange for CreateStep {
+    type Change = StepChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let title = StepTitle::parse(&self.title)?;
+        let (task_id, id) = (self.task_id, self.id);
+        Ok(StepChange::Create { task_id, id, title })
+    }
+}
+
+impl IntoChange for EditStep {
+    type Change = StepChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        if self.title.is_none() && self.done.is_none() {
+            // Nothing named to set: a client's mistake, said as such.
+            return Err(AppError::BadRequest);
+        }
+        let title = self.title.as_deref().map(StepTitle::parse).transpose()?;
+        let (id, done) = (self.id, self.done);
+        Ok(StepChange::Edit { id, title, done })
+    }
+}
+
+impl IntoChange for ReorderSteps {
+    type Change = StepChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let (task_id, ids) = (self.task_id, first_of_each(self.ids));
+        Ok(StepChange::Reorder { task_id, ids })
+    }
+}
+
+impl IntoChange for SetStepDeleted {
+    type Change = StepChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let (id, deleted) = (self.id, self.deleted);
+        Ok(StepChange::Delete { id, deleted })
+    }
+}
+
+impl IntoChange for CreateList {
+    type Change = ListChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let name = ListName::parse(&self.name).map_err(AppError::InvalidListName)?;
+        Ok(ListChange::Create { id: self.id, name })
+    }
+}
+
+impl IntoChange for RenameList {
+    type Change = ListChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let name = ListName::parse(&self.name).map_err(AppError::InvalidListName)?;
+        Ok(ListChange::Rename { id: self.id, name })
+    }
+}
+
+impl IntoChange for DeleteList {
+    type Change = ListChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        Ok(ListChange::Delete { id: self.id })
+    }
+}
+
+impl IntoChange for SetTimeZone {
+    type Change = Change;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        let zone = TimeZoneName::parse(&self.time_zone).map_err(AppError::InvalidTimeZone)?;
+        Ok(Change::TimeZone(zone))
+    }
+}
+
+/// An id named twice counts where it first appears (as the page draws it),
+/// the same on both databases.
+fn first_of_each<Id: Copy + Eq + std::hash::Hash>(mut ids: Vec<Id>) -> Vec<Id> {
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(*id));
+    ids
+}
+
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::TaskNotFound => Self::TaskNotFound,
+            Refusal::StepNotFound => Self::StepNotFound,
+            Refusal::ListNotFound => Self::ListNotFound,
+            Refusal::TooManySteps { max } => Self::TooManySteps { max },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{ListId, StepId, TaskId};
+
+    fn at() -> DateTime<Utc> {
+        "2026-12-06T08:30:00.123Z".parse().unwrap()
+    }
+
+    fn task(form: TaskForm) -> Task {
+        Task::new(TaskId::new(), form.parse().unwrap(), at())
+    }
+
+    /// One change of every kind, with every part it can carry.
+    fn every_kind_of_change() -> Vec<Change> {
+        let full = task(TaskForm {
+            title: "Реферат по истории".into(),
+            notes: "стр. 45–47 & «введение»".into(),
+            due_date: "2027-01-31".into(),
+            due_time: "08:30".into(),
+            priority: "2".into(),
+            list_id: ListId::new().to_string(),
+            recurrence: "monthly".into(),
+        });
+        let edit = PatchForm {
+            title: Some("Реферат".into()),
+            due_date: Some(String::new()),
+            due_time: Some(String::new()),
+            list_id: Some(String::new()),
+            recurrence: Some("weekly mon,thu".into()),
+            ..PatchForm::default()
+        };
+        let (id, step) = (TaskId::new(), StepId::new());
+        let title = |text: &str| StepTitle::parse(text).unwrap();
+        let name = |text: &str| ListName::parse(text).unwrap();
+        vec![
+            TaskChange::Create(full).into(),
+            TaskChange::Edit {
+                id,
+                patch: edit.parse().unwrap(),
+            }
+            .into(),
+            TaskChange::Complete {
+                id,
+                completed: true,
+            }
+            .into(),
+            TaskChange::Delete { id, deleted: false }.into(),
+            Change::TaskOrder(vec![id, TaskId::new(), TaskId::new()]),
+            StepChange::Create {
+                task_id: id,
+                id: step,
+                title: title("№245 (а, б)"),
+            }
+            .into(),
+            StepChange::Edit {
+                id: step,
+                title: None,
+                done: Some(false),
+            }
+            .into(),
+            StepChange::Edit {
+                id: step,
+                title: Some(title("№246")),
+                done: None,
+            }
+            .into(),
+            StepChange::Reorder {
+                task_id: id,
+                ids: vec![StepId::new(), step],
+            }
+            .into(),
+            StepChange::Delete {
+                id: step,
+                deleted: true,
+            }
+            .into(),
+            ListChange::Create {
+                id: ListId::new(),
+                name: name("Алгебра + геометрия"),
+            }
+            .into(),
+            ListChange::Rename {
+                id: ListId::new(),
+                name: name("Физика"),
+            }
+            .into(),
+            ListChange::Delete { id: ListId::new() }.into(),
+            Change::TimeZone(TimeZoneName::parse("Europe/Berlin").unwrap()),
+        ]
+    }
+
+    #[test]
+    fn every_change_goes_through_the_wire_and_reads_back_the_same() {
+        for change in every_kind_of_change() {
+            let (path, body) = request(&change, at());
+            assert_eq!(
+                read(path, &body, at()),
+                Some(change.clone()),
+                "{path}?{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_server_function_that_reads_a_change_is_written_by_one() {
+        let written: std::collections::HashSet<&str> = every_kind_of_change()
+            .iter()
+            .map(|change| request(change, at()).0)
+            .collect();
+        for (path, _) in CHANGES {
+            // A quick-add line is the page's way to write a new task.
+            assert!(path == AddTask::PATH || written.contains(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn a_quick_add_line_is_read_as_the_task_it_makes_with_its_id() {
+        let id = TaskId::new();
+        let body = format!("id={id}&quick_add=%D0%A5%D0%BB%D0%B5%D0%B1+%D0%B7%D0%B0%D0%B2%D1%82%D1%80%D0%B0&today=2026-12-06");
+        let Some(Change::Task(TaskChange::Create(task))) =
+            read("http://127.0.0.1:3000/api/tasks/add", &body, at())
+        else {
+            panic!("not a new task")
+        };
+        assert_eq!((task.id, task.title.as_str()), (id, "Хлеб"));
+        assert_eq!(
+            task.due.map(|due| due.date.to_string()),
+            Some("2026-12-07".into())
+        );
+    }
+
+    #[test]
+    fn an_edit_sets_only_the_fields_it_names() {
+        let id = TaskId::new();
+        let body = format!("id={id}&title=New&priority=1&notes=&set=title,priority");
+        let Some(Change::Task(TaskChange::Edit { patch, .. })) =
+            read("/api/tasks/edit", &body, at())
+        else {
+            panic!("not an edit")
+        };
+        assert_eq!(patch.title.map(|t| t.to_string()), Some("New".into()));
+        assert_eq!(patch.priority.map(|p| p.level()), Some(1));
+        assert_eq!(patch.notes, None, "a field not named is left as it is");
+    }
+
+    #[test]
+    fn a_reorder_counts_an_id_named_twice_where_it_first_appears() {
+        let (a, b) = (TaskId::new(), TaskId::new());
+        let body = format!("ids%5B0%5D={b}&ids%5B1%5D={a}&ids%5B2%5D={b}");
+        assert_eq!(
+            read("/api/tasks/reorder", &body, at()),
+            Some(Change::TaskOrder(vec![b, a]))
+        );
+    }
+
+    #[test]
+    fn a_request_that_is_no_change_or_does_not_parse_reads_as_none() {
+        let id = TaskId::new();
+        for (path, body) in [
+            ("/api/tasks/list", String::new()),
+            ("/api/auth/sign_out", String::new()),
+            ("/api/tasks/complete", "id=not-a-uuid&completed=true".into()),
+            ("/api/tasks/complete", format!("id={id}&completed=maybe")),
+            ("/api/tasks/add", format!("id={id}&quick_add=")),
+            ("/api/steps/edit", format!("id={id}")),
+            ("/api/steps/create", format!("id={id}&task_id={id}&title=")),
+            ("/api/lists/rename", format!("id={id}&name=")),
+            ("/api/account/time_zone", "time_zone=".into()),
+        ] {
+            assert_eq!(read(path, &body, at()), None, "{path}?{body}");
+        }
+    }
+
+    /// What the worker queues (every POST under `/api/` but `/api/auth/`)
+    /// is exactly what reads as a change: a new mutating server function
+    /// without its change fails here.
+    #[cfg(feature = "ssr")]
+    #[test]
+    fn every_mutating_server_function_has_its_change() {
+        use crate::protocol;
+        crate::api::register_server_functions();
+        let mut mutating: Vec<&str> = server_fn::axum::server_fn_paths()
+            .filter(|(path, method)| {
+                let api = path.starts_with(protocol::API_PREFIX);
+                let auth = path.starts_with(protocol::AUTH_PREFIX);
+                method == http::Method::POST && api && !auth
+            })
+            .map(|(path, _)| path)
+            .collect();
+        mutating.sort_unstable();
+        let mut read: Vec<&str> = CHANGES.iter().map(|(path, _)| *path).collect();
+        read.sort_unstable();
+        assert_eq!(mutating, read);
+    }
+}
