@@ -37,7 +37,8 @@
   // What a proxy answers while the app is away (a deploy, a restart).
   const GATEWAY = [502, 503, 504];
   // "Not now": a gateway's answers, a request that took too long (408),
-  // too many requests (429), the same key still being worked on (409).
+  // too many requests (429), the same key still being worked on (409:
+  // what a server of an earlier version says; this one waits and replays).
   // The change is kept and tried again, after `Retry-After` when given.
   const NOT_NOW = [408, 409, 429, ...GATEWAY];
   // The longest `Retry-After` obeyed: a wrong header must not hold the

@@ -1,5 +1,5 @@
 //! Throughput of the create-task mutation with the idempotency layer and
-//! without it (the same unit of work, no key claimed or recorded), on each
+//! without it (the same unit of work, no key recorded), on each
 //! backend, measured in one run and printed with their ratio.
 //!
 //!   cargo bench -p server --bench mutations

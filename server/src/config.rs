@@ -16,7 +16,6 @@
 //! | `TETRAD_CHANGES_PER_MINUTE` | keyed changes an account sends a minute (each instance) | `600` |
 //! | `TETRAD_TRUSTED_PROXIES` | comma-separated addresses of proxies whose `X-Forwarded-For` names the client | none |
 //! | `TETRAD_KEY_RETENTION_HOURS` | how long idempotency keys are kept  | `168` (7 days)             |
-//! | `TETRAD_KEY_LEASE_SECS` | how long a running request holds its key | `15`                      |
 //! | `TETRAD_DRAIN_SECS`   | on SIGTERM, how long requests in flight may take to finish | `10`   |
 //! | `TETRAD_HEADER_SECS`  | a request's head must arrive within this; an idle connection closes after it | `10` |
 //! | `TETRAD_REQUEST_SECS` | a request must be answered (and its body read) within this, or 408 | `30` |
@@ -41,9 +40,6 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     pub settings: Settings,
     pub retention: Retention,
-    /// A request's claim on its idempotency key lasts this long; a request
-    /// that died frees its key for the retry after it.
-    pub key_lease: Duration,
     /// On SIGTERM, how long the requests in flight may take to finish
     /// before the process exits anyway.
     pub drain_deadline: Duration,
@@ -126,7 +122,6 @@ impl Config {
             sign_in_window: settings.sign_in_window,
             ..Retention::default()
         };
-        let key_lease = Duration::from_secs(parse_number(&lookup, "TETRAD_KEY_LEASE_SECS", 15)?);
         let drain_deadline =
             Duration::from_secs(parse_at_least(&lookup, "TETRAD_DRAIN_SECS", 10, 0)?);
 
@@ -156,7 +151,6 @@ impl Config {
             trusted_proxies: TrustedProxies(std::sync::Arc::new(trusted_proxies)),
             settings,
             retention,
-            key_lease,
             drain_deadline,
             limits,
         })

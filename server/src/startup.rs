@@ -248,7 +248,6 @@ fn router(
     let routes = generate_route_list(App);
     let idempotency = Idempotency {
         storage: storage.clone(),
-        lease: config.key_lease,
         faults,
         quotas: config.settings.quotas,
         changes: Windows::default(),

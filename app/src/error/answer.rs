@@ -15,7 +15,7 @@ impl AppError {
                 StatusCode::UNAUTHORIZED
             }
             Self::Queued => StatusCode::ACCEPTED,
-            Self::UsernameTaken | Self::KeyInProgress { .. } => StatusCode::CONFLICT,
+            Self::UsernameTaken => StatusCode::CONFLICT,
             Self::TooManyAttempts { .. }
             | Self::TooManySignUps { .. }
             | Self::TooManyChanges { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -49,7 +49,6 @@ impl AppError {
         match self {
             Self::TooManyAttempts { retry_after_secs }
             | Self::TooManySignUps { retry_after_secs }
-            | Self::KeyInProgress { retry_after_secs }
             | Self::TooManyChanges { retry_after_secs }
             | Self::Unavailable { retry_after_secs } => Some(*retry_after_secs),
             _ => None,
@@ -88,14 +87,14 @@ mod tests {
 
     #[test]
     fn an_error_that_asks_to_wait_says_how_long_in_its_headers() {
-        let answer = AppError::KeyInProgress {
+        let answer = AppError::TooManyChanges {
             retry_after_secs: 2,
         }
         .answer();
-        assert_eq!(answer.status(), StatusCode::CONFLICT);
+        assert_eq!(answer.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(answer.headers()["retry-after"], "2");
         assert_eq!(answer.headers()["content-type"], "application/json");
-        assert!(answer.body().contains(r#""error":"key_in_progress""#));
+        assert!(answer.body().contains(r#""error":"too_many_changes""#));
     }
 
     #[test]

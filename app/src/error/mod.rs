@@ -44,8 +44,6 @@ pub enum AppError {
     InvalidIdempotencyKey(IdempotencyKeyError),
     #[error("this idempotency key was used for a different request")]
     KeyReused,
-    #[error("a request with this idempotency key is still being processed")]
-    KeyInProgress { retry_after_secs: u64 },
     #[error("cross-site request refused")]
     CrossSite,
     #[error("invalid task: {0}")]

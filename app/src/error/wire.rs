@@ -31,7 +31,6 @@ impl AppError {
             Self::InvalidTitle(_) => "invalid_title",
             Self::InvalidIdempotencyKey(_) => "invalid_idempotency_key",
             Self::KeyReused => "key_reused",
-            Self::KeyInProgress { .. } => "key_in_progress",
             Self::CrossSite => "cross_site",
             Self::InvalidTask(_) => "invalid_task",
             Self::InvalidListName(_) => "invalid_list_name",
@@ -112,9 +111,6 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         "invalid_title" => AppError::InvalidTitle(of(detail)?),
         "invalid_idempotency_key" => AppError::InvalidIdempotencyKey(of(detail)?),
         "key_reused" => AppError::KeyReused,
-        "key_in_progress" => AppError::KeyInProgress {
-            retry_after_secs: of::<RetryAfter>(detail)?.retry_after_secs,
-        },
         "cross_site" => AppError::CrossSite,
         "invalid_task" => AppError::InvalidTask(of(detail)?),
         "invalid_list_name" => AppError::InvalidListName(of(detail)?),
@@ -162,7 +158,6 @@ impl Serialize for AppError {
         match self {
             Self::TooManyAttempts { retry_after_secs }
             | Self::TooManySignUps { retry_after_secs }
-            | Self::KeyInProgress { retry_after_secs }
             | Self::TooManyChanges { retry_after_secs }
             | Self::Unavailable { retry_after_secs } => {
                 body.serialize_entry(
@@ -236,9 +231,6 @@ mod tests {
             AppError::InvalidTitle(TaskTitleError::Empty),
             AppError::InvalidIdempotencyKey(IdempotencyKeyError::Missing),
             AppError::KeyReused,
-            AppError::KeyInProgress {
-                retry_after_secs: 2,
-            },
             AppError::CrossSite,
             AppError::InvalidTask(TaskFieldError::List),
             AppError::TooMany { max: 500 },
@@ -312,12 +304,12 @@ mod tests {
     #[test]
     fn a_body_is_read_whatever_the_order_of_its_fields() {
         let read: AppError = serde_json::from_str(
-            r#"{"detail":{"retry_after_secs":2},"message":"…","error":"key_in_progress"}"#,
+            r#"{"detail":{"retry_after_secs":2},"message":"…","error":"too_many_changes"}"#,
         )
         .unwrap();
         assert_eq!(
             read,
-            AppError::KeyInProgress {
+            AppError::TooManyChanges {
                 retry_after_secs: 2
             }
         );

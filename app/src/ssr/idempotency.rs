@@ -2,28 +2,33 @@
 //!
 //! A request does its work and records its key with its answer in the same
 //! transaction (`Work::record_key` + `Work::commit`), so a crash half-way
-//! leaves neither and the retry really runs. If the key already has a row,
-//! the record fails, the work is rolled back, and the row decides: replay
-//! the stored answer, 422 for another request's key, 409 while a claim is
-//! held. Claims (`Storage::claim_key`) remain for taking over such a row.
+//! leaves neither and the retry really runs. A row is only ever written
+//! whole, answer included: there is no claim, lease or "in progress" row.
+//! If the key already has a row, the record fails, the work is rolled back,
+//! and the row decides (`Storage::find_key`): replay its answer, or 422 for
+//! another request's key. Two requests with one key at once: the database
+//! makes the second's record wait until the first ends (docs/design.md §3).
 
 use crate::domain::{IdempotencyKey, UserId};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
-use uuid::Uuid;
 
-/// A request's claim on its key.
+/// A keyed request, as its key is recorded.
 #[derive(Clone, Debug)]
-pub struct KeyClaim {
+pub struct KeyRecord {
     pub user_id: UserId,
     pub key: IdempotencyKey,
     /// SHA-256 of method, path and body: the same key with another request is refused.
     pub fingerprint: Vec<u8>,
-    /// Identifies this claim, so a claim taken over after its lease cannot complete.
-    pub token: Uuid,
+    /// When the request arrived: the key's age is counted from it.
     pub now: DateTime<Utc>,
-    /// Until when the claim holds; after that another request may take it over.
-    pub lease_until: DateTime<Utc>,
+}
+
+/// A key's row: the request it was recorded for, and its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptKey {
+    pub fingerprint: Vec<u8>,
+    pub answer: StoredResponse,
 }
 
 /// The answer stored for a completed request, replayed to every repeat.
@@ -55,18 +60,6 @@ impl StoredResponse {
             .map(|(name, value)| (name.to_owned(), value.to_owned()))
             .collect()
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClaimOutcome {
-    /// The key is ours (new, or taken over from a claim whose lease ran out).
-    Acquired,
-    /// The request was done before: here is its answer.
-    Completed(StoredResponse),
-    /// Another request is working under this key.
-    InProgress { locked_until: DateTime<Utc> },
-    /// The key was used for a different request.
-    Mismatch,
 }
 
 pub fn fingerprint(method: &str, path: &str, body: &[u8]) -> Vec<u8> {

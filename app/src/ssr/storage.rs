@@ -1,7 +1,7 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 
-use super::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use super::idempotency::{KeptKey, KeyRecord, StoredResponse};
 use crate::domain::{
     IdempotencyKey, ListId, SearchQuery, Step, StepId, Task, TaskId, TaskList, TimeZoneName,
     UserId, Username,
@@ -236,18 +236,13 @@ pub trait Storage: Send + Sync + 'static {
         limit: u32,
     ) -> Result<Vec<Task>, StorageError>;
 
-    /// Claims an idempotency key for a request, in its own short transaction:
-    /// the outcome follows from the key's row (see `ClaimOutcome`), and a
-    /// dead claim is taken over only from the token that was read.
-    async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError>;
-
-    /// Gives up a claim whose work failed, so a retry can run at once.
-    async fn release_key(
+    /// The row of one of the user's keys, if it has one: what the request
+    /// recorded under it, and its answer.
+    async fn find_key(
         &self,
         user_id: UserId,
         key: &IdempotencyKey,
-        token: uuid::Uuid,
-    ) -> Result<(), StorageError>;
+    ) -> Result<Option<KeptKey>, StorageError>;
 
     /// Deletes up to `batch` keys created before `before`; returns how many.
     async fn delete_keys_created_before(
@@ -356,27 +351,16 @@ pub trait Work: Send {
         at: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 
-    /// Records the key with the work's answer, in this unit of work, as a
-    /// completed request, dated by the request's clock (`claim.now`). `false` when the key already has a row (a repeat,
-    /// another request's key, or a claim): the caller rolls back and asks
-    /// `claim_key` what the row says. A concurrent unit of work recording the
-    /// same key makes this wait until it ends (PostgreSQL: on the key's index
-    /// entry; SQLite: on the write lock).
+    /// Records the key with the work's answer, in this unit of work, dated
+    /// by the request's clock (`record.now`). `false` when the key already
+    /// has a row (a repeat, or another request's key): the caller rolls back
+    /// and asks `find_key` what the row says. A concurrent unit of work
+    /// recording the same key makes this wait until it ends (PostgreSQL: on
+    /// the key's index entry; SQLite: on the write lock).
     async fn record_key(
         &mut self,
-        claim: &KeyClaim,
+        record: &KeyRecord,
         response: &StoredResponse,
-    ) -> Result<bool, StorageError>;
-
-    /// Records the answer under the claimed key. `false` when the claim is no
-    /// longer ours (its lease ran out and another request took it over).
-    async fn complete_key(
-        &mut self,
-        user_id: UserId,
-        key: &IdempotencyKey,
-        token: uuid::Uuid,
-        response: &StoredResponse,
-        now: DateTime<Utc>,
     ) -> Result<bool, StorageError>;
 
     async fn commit(self: Box<Self>) -> Result<(), StorageError>;

@@ -28,7 +28,6 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::InvalidTitle(e) => title_error(l, e),
         AppError::InvalidIdempotencyKey(_) => td_string!(l, error_key).into(),
         AppError::KeyReused => td_string!(l, error_key_reused).into(),
-        AppError::KeyInProgress { .. } => td_string!(l, error_key_in_progress).into(),
         AppError::CrossSite => td_string!(l, error_cross_site).into(),
         AppError::InvalidTask(e) => task_field_error(l, e),
         AppError::InvalidListName(_) => td_string!(l, error_list_name).into(),

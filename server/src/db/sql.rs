@@ -135,7 +135,7 @@ pub trait Sql: Send {
     }
 }
 
-/// One transaction: what a unit of work and a claim run in.
+/// One transaction: what a unit of work runs in.
 #[async_trait]
 pub trait Transaction: Sql + 'static {
     async fn commit(self) -> Result<(), StorageError>;

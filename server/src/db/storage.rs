@@ -12,7 +12,7 @@ use app::domain::{
     UserId, Username,
 };
 use app::error::Counted;
-use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::idempotency::{KeptKey, KeyRecord, StoredResponse};
 use app::ssr::storage::{
     Credentials, FeedOwner, SessionUser, Storage, StorageError, Work, SEARCH_SHOWN,
 };
@@ -248,17 +248,12 @@ impl<D: Driver> Storage for SqlStorage<D> {
         steps::attach::<D>(&mut db, user_id, tasks, Which::Live).await
     }
 
-    async fn claim_key(&self, claim: &KeyClaim) -> Result<ClaimOutcome, StorageError> {
-        keys::claim(&self.driver, claim).await
-    }
-
-    async fn release_key(
+    async fn find_key(
         &self,
         user_id: UserId,
         key: &IdempotencyKey,
-        token: Uuid,
-    ) -> Result<(), StorageError> {
-        keys::release(&mut self.driver.pool(), user_id, key, token).await
+    ) -> Result<Option<KeptKey>, StorageError> {
+        keys::find(&mut self.driver.pool(), user_id, key).await
     }
 
     async fn delete_keys_created_before(
@@ -404,21 +399,10 @@ impl<D: Driver> Work for SqlWork<D> {
 
     async fn record_key(
         &mut self,
-        claim: &KeyClaim,
+        record: &KeyRecord,
         response: &StoredResponse,
     ) -> Result<bool, StorageError> {
-        keys::record(&mut self.tx, claim, response).await
-    }
-
-    async fn complete_key(
-        &mut self,
-        user_id: UserId,
-        key: &IdempotencyKey,
-        token: Uuid,
-        response: &StoredResponse,
-        now: DateTime<Utc>,
-    ) -> Result<bool, StorageError> {
-        keys::complete(&mut self.tx, user_id, key, token, response, now).await
+        keys::record(&mut self.tx, record, response).await
     }
 
     async fn commit(self: Box<Self>) -> Result<(), StorageError> {

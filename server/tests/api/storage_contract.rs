@@ -4,9 +4,10 @@
 use crate::support::{Backend, TestDatabase};
 use app::domain::IdempotencyKey;
 use app::domain::{TaskId, TaskTitle, UserId, Username};
-use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::idempotency::{KeptKey, KeyRecord, StoredResponse};
 use app::ssr::storage::{Storage, StorageError};
 use chrono::{DateTime, TimeZone, Utc};
+use server::db::DatabaseUrl;
 use std::sync::Arc;
 use uuid::Uuid;
 
@@ -24,17 +25,12 @@ on_both_backends!(
     creating_a_task_twice_with_one_id_keeps_one_task,
     a_task_id_owned_by_another_account_is_a_conflict,
     each_account_lists_only_its_own_tasks_oldest_first,
-    a_key_recorded_with_its_answer_is_completed,
+    a_key_recorded_with_its_answer_reads_back_with_it,
     a_key_with_a_row_cannot_be_recorded_again,
     a_recorded_key_whose_work_rolls_back_leaves_nothing,
-    a_new_key_is_acquired_and_then_in_progress_for_everyone_else,
-    a_completed_key_returns_its_stored_answer,
-    the_same_key_with_another_fingerprint_is_a_mismatch,
-    a_stale_claim_is_taken_over_and_a_fresh_one_is_not,
-    a_claim_taken_over_can_no_longer_complete,
-    of_many_requests_taking_over_one_dead_claim_at_once_exactly_one_holds_it,
+    a_second_record_of_one_key_waits_for_the_first_and_finds_its_row,
+    a_row_an_earlier_version_left_unanswered_is_written_by_the_next_record,
     work_that_is_not_committed_leaves_nothing,
-    a_released_key_can_be_claimed_again,
     keys_belong_to_one_account,
     expired_keys_are_deleted_in_batches_and_fresh_ones_kept,
     every_field_of_a_task_survives_the_round_trip,
@@ -51,7 +47,7 @@ on_both_backends!(
 
 struct Fixture {
     storage: Arc<dyn Storage>,
-    _database: TestDatabase,
+    database: TestDatabase,
 }
 
 async fn fixture(backend: Backend) -> Fixture {
@@ -59,10 +55,7 @@ async fn fixture(backend: Backend) -> Fixture {
     let storage = server::db::connect(&database.url)
         .await
         .expect("connect and migrate");
-    Fixture {
-        storage,
-        _database: database,
-    }
+    Fixture { storage, database }
 }
 
 fn at(minute: u32) -> DateTime<Utc> {
@@ -369,14 +362,12 @@ async fn each_account_lists_only_its_own_tasks_oldest_first(backend: Backend) {
     assert_eq!(titles, ["first", "second"]);
 }
 
-fn claim(user: UserId, key: &str, body: &[u8], minute: u32) -> KeyClaim {
-    KeyClaim {
+fn record(user: UserId, key: &str, body: &[u8], minute: u32) -> KeyRecord {
+    KeyRecord {
         user_id: user,
         key: IdempotencyKey::parse(key).unwrap(),
         fingerprint: app::ssr::idempotency::fingerprint("POST", "/api/tasks/add", body),
-        token: Uuid::new_v4(),
         now: at(minute),
-        lease_until: at(minute + 1),
     }
 }
 
@@ -388,80 +379,45 @@ fn answer(body: &str) -> StoredResponse {
     }
 }
 
-/// Claims, then records `body` as the answer, committing.
-async fn complete(storage: &dyn Storage, claim: &KeyClaim, body: &str) {
-    assert_eq!(
-        storage.claim_key(claim).await.unwrap(),
-        ClaimOutcome::Acquired
-    );
+/// Records `body` as the answer under the key, committing.
+async fn recorded(storage: &dyn Storage, record: &KeyRecord, body: &str) {
     let mut work = storage.begin().await.unwrap();
-    assert!(work
-        .complete_key(
-            claim.user_id,
-            &claim.key,
-            claim.token,
-            &answer(body),
-            claim.now
-        )
-        .await
-        .unwrap());
+    assert!(work.record_key(record, &answer(body)).await.unwrap());
     work.commit().await.unwrap();
 }
 
-async fn a_key_recorded_with_its_answer_is_completed(backend: Backend) {
+async fn kept(storage: &dyn Storage, user: UserId, key: &str) -> Option<KeptKey> {
+    let key = IdempotencyKey::parse(key).unwrap();
+    storage.find_key(user, &key).await.unwrap()
+}
+
+async fn a_key_recorded_with_its_answer_reads_back_with_it(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
-    let first = claim(user, "k1", b"x", 10);
-    let mut work = f.storage.begin().await.unwrap();
-    assert!(work
-        .record_key(&first, &answer("{\"id\":1}"))
-        .await
-        .unwrap());
-    work.commit().await.unwrap();
-
+    let first = record(user, "k1", b"x", 10);
+    recorded(&*f.storage, &first, "{\"id\":1}").await;
     assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"x", 11))
-            .await
-            .unwrap(),
-        ClaimOutcome::Completed(answer("{\"id\":1}"))
+        kept(&*f.storage, user, "k1").await,
+        Some(KeptKey {
+            fingerprint: first.fingerprint,
+            answer: answer("{\"id\":1}"),
+        })
     );
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"y", 11))
-            .await
-            .unwrap(),
-        ClaimOutcome::Mismatch
-    );
+    assert_eq!(kept(&*f.storage, user, "k2").await, None);
 }
 
 async fn a_key_with_a_row_cannot_be_recorded_again(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
-    complete(&*f.storage, &claim(user, "done", b"x", 10), "first").await;
-    let held = claim(user, "held", b"x", 10);
-    assert_eq!(
-        f.storage.claim_key(&held).await.unwrap(),
-        ClaimOutcome::Acquired
-    );
-
+    recorded(&*f.storage, &record(user, "done", b"x", 10), "first").await;
     let mut work = f.storage.begin().await.unwrap();
     assert!(!work
-        .record_key(&claim(user, "done", b"x", 11), &answer("second"))
-        .await
-        .unwrap());
-    assert!(!work
-        .record_key(&claim(user, "held", b"x", 11), &answer("second"))
+        .record_key(&record(user, "done", b"y", 11), &answer("second"))
         .await
         .unwrap());
     work.rollback().await.unwrap();
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "done", b"x", 12))
-            .await
-            .unwrap(),
-        ClaimOutcome::Completed(answer("first"))
-    );
+    let row = kept(&*f.storage, user, "done").await.unwrap();
+    assert_eq!(row.answer, answer("first"));
 }
 
 async fn a_recorded_key_whose_work_rolls_back_leaves_nothing(backend: Backend) {
@@ -469,149 +425,91 @@ async fn a_recorded_key_whose_work_rolls_back_leaves_nothing(backend: Backend) {
     let user = account(&*f.storage, "masha").await;
     let mut work = f.storage.begin().await.unwrap();
     assert!(work
-        .record_key(&claim(user, "k1", b"x", 10), &answer("lost"))
+        .record_key(&record(user, "k1", b"x", 10), &answer("lost"))
         .await
         .unwrap());
     work.rollback().await.unwrap();
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"x", 11))
-            .await
-            .unwrap(),
-        ClaimOutcome::Acquired
-    );
+    assert_eq!(kept(&*f.storage, user, "k1").await, None);
 }
 
-async fn a_new_key_is_acquired_and_then_in_progress_for_everyone_else(backend: Backend) {
+/// docs/design.md §3: two requests with one key at once. The second's
+/// record waits until the first's unit of work ends, then finds the row.
+async fn a_second_record_of_one_key_waits_for_the_first_and_finds_its_row(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"x", 10))
-            .await
-            .unwrap(),
-        ClaimOutcome::Acquired
-    );
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"x", 10))
-            .await
-            .unwrap(),
-        ClaimOutcome::InProgress {
-            locked_until: at(11)
-        }
-    );
-}
-
-async fn a_completed_key_returns_its_stored_answer(backend: Backend) {
-    let f = fixture(backend).await;
-    let user = account(&*f.storage, "masha").await;
-    complete(&*f.storage, &claim(user, "k1", b"x", 10), r#"{"ok":1}"#).await;
-    // Even long after the lease, a completed key only ever replays.
-    let again = f
-        .storage
-        .claim_key(&claim(user, "k1", b"x", 30))
+    let mut first = f.storage.begin().await.unwrap();
+    assert!(first
+        .record_key(&record(user, "k1", b"x", 10), &answer("first"))
         .await
-        .unwrap();
-    assert_eq!(again, ClaimOutcome::Completed(answer(r#"{"ok":1}"#)));
-}
-
-async fn the_same_key_with_another_fingerprint_is_a_mismatch(backend: Backend) {
-    let f = fixture(backend).await;
-    let user = account(&*f.storage, "masha").await;
-    complete(&*f.storage, &claim(user, "k1", b"x", 10), "{}").await;
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"y", 10))
-            .await
-            .unwrap(),
-        ClaimOutcome::Mismatch
-    );
-}
-
-async fn a_stale_claim_is_taken_over_and_a_fresh_one_is_not(backend: Backend) {
-    let f = fixture(backend).await;
-    let user = account(&*f.storage, "masha").await;
-    // The first request claims at 10 with a lease until 11, then dies.
-    f.storage
-        .claim_key(&claim(user, "k1", b"x", 10))
-        .await
-        .unwrap();
-    let during_lease = f
-        .storage
-        .claim_key(&claim(user, "k1", b"x", 10))
-        .await
-        .unwrap();
-    assert!(matches!(during_lease, ClaimOutcome::InProgress { .. }));
-    let after_lease = f
-        .storage
-        .claim_key(&claim(user, "k1", b"x", 12))
-        .await
-        .unwrap();
-    assert_eq!(after_lease, ClaimOutcome::Acquired);
-}
-
-async fn a_claim_taken_over_can_no_longer_complete(backend: Backend) {
-    let f = fixture(backend).await;
-    let user = account(&*f.storage, "masha").await;
-    let slow = claim(user, "k1", b"x", 10);
-    f.storage.claim_key(&slow).await.unwrap();
-    let retry = claim(user, "k1", b"x", 12);
-    assert_eq!(
-        f.storage.claim_key(&retry).await.unwrap(),
-        ClaimOutcome::Acquired
-    );
-
-    let mut work = f.storage.begin().await.unwrap();
-    let recorded = work
-        .complete_key(user, &slow.key, slow.token, &answer("late"), at(13))
-        .await
-        .unwrap();
-    assert!(!recorded, "the slow request lost its claim");
-}
-
-async fn of_many_requests_taking_over_one_dead_claim_at_once_exactly_one_holds_it(
-    backend: Backend,
-) {
-    let f = fixture(backend).await;
-    let user = account(&*f.storage, "masha").await;
-    f.storage
-        .claim_key(&claim(user, "k1", b"x", 10))
-        .await
-        .unwrap();
-    // Eight retries of the dead request arrive together after its lease.
-    let retries: Vec<KeyClaim> = (0..8).map(|_| claim(user, "k1", b"x", 12)).collect();
-    let outcomes =
-        futures::future::join_all(retries.iter().map(|retry| f.storage.claim_key(retry))).await;
-
-    let holders: Vec<&KeyClaim> = retries
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, outcome)| matches!(outcome, Ok(ClaimOutcome::Acquired)))
-        .map(|(retry, _)| retry)
-        .collect();
-    assert_eq!(holders.len(), 1, "outcomes: {outcomes:?}");
-    assert!(outcomes.iter().all(|o| matches!(
-        o,
-        Ok(ClaimOutcome::Acquired | ClaimOutcome::InProgress { .. })
-    )));
-    // And only the holder can complete it.
-    let mut work = f.storage.begin().await.unwrap();
-    for retry in &retries {
-        let completed = work
-            .complete_key(user, &retry.key, retry.token, &answer("{}"), at(13))
+        .unwrap());
+    let storage = Arc::clone(&f.storage);
+    let second = tokio::spawn(async move {
+        let mut work = storage.begin().await.unwrap();
+        let recorded = work
+            .record_key(&record(user, "k1", b"x", 10), &answer("second"))
             .await
             .unwrap();
-        assert_eq!(completed, std::ptr::eq(retry, holders[0]));
+        work.rollback().await.unwrap();
+        recorded
+    });
+    // Whatever the second has reached by now, it cannot have recorded.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert!(!second.is_finished(), "the second record did not wait");
+    first.commit().await.unwrap();
+    assert!(!second.await.unwrap(), "the second record found the row");
+    let row = kept(&*f.storage, user, "k1").await.unwrap();
+    assert_eq!(row.answer, answer("first"));
+}
+
+/// A row an earlier version's claim left without an answer (its request
+/// died, or ran on an older instance during a deploy), as that version
+/// wrote it.
+async fn plant_unanswered_claim(database: &TestDatabase, user: UserId, key: &str) {
+    use sqlx::Connection;
+    let (user, token) = (user.as_uuid(), Uuid::new_v4());
+    match &database.url {
+        DatabaseUrl::Sqlite(url) => {
+            let mut db = sqlx::SqliteConnection::connect(url).await.unwrap();
+            sqlx::query(&format!(
+                "INSERT INTO idempotency_keys (user_id, idempotency_key, fingerprint, \
+                 claim_token, locked_until, created_at) \
+                 VALUES ('{user}', '{key}', X'00', '{token}', 0, 0)"
+            ))
+            .execute(&mut db)
+            .await
+            .unwrap();
+        }
+        DatabaseUrl::Postgres(url) => {
+            let mut db = sqlx::PgConnection::connect(url).await.unwrap();
+            sqlx::query(&format!(
+                "INSERT INTO idempotency_keys (user_id, idempotency_key, fingerprint, \
+                 claim_token, locked_until, created_at) \
+                 VALUES ('{user}', '{key}', '\\x00', '{token}', now(), now())"
+            ))
+            .execute(&mut db)
+            .await
+            .unwrap();
+        }
     }
-    work.commit().await.unwrap();
+}
+
+async fn a_row_an_earlier_version_left_unanswered_is_written_by_the_next_record(backend: Backend) {
+    let f = fixture(backend).await;
+    let user = account(&*f.storage, "masha").await;
+    plant_unanswered_claim(&f.database, user, "k1").await;
+    assert_eq!(
+        kept(&*f.storage, user, "k1").await,
+        None,
+        "no answer to replay"
+    );
+    recorded(&*f.storage, &record(user, "k1", b"x", 10), "answered").await;
+    let row = kept(&*f.storage, user, "k1").await.unwrap();
+    assert_eq!(row.answer, answer("answered"));
 }
 
 async fn work_that_is_not_committed_leaves_nothing(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
-    let c = claim(user, "k1", b"x", 10);
-    f.storage.claim_key(&c).await.unwrap();
     {
         let mut work = f.storage.begin().await.unwrap();
         let fields = app::domain::TaskForm {
@@ -623,95 +521,40 @@ async fn work_that_is_not_committed_leaves_nothing(backend: Backend) {
         work.insert_task(user, &app::domain::Task::new(TaskId::new(), fields, at(10)))
             .await
             .unwrap();
-        work.complete_key(user, &c.key, c.token, &answer("{}"), at(10))
+        work.record_key(&record(user, "k1", b"x", 10), &answer("{}"))
             .await
             .unwrap();
         // Dropped here without commit: the failure half-way.
     }
     assert!(f.storage.list_tasks(user).await.unwrap().is_empty());
-    assert!(matches!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"x", 10))
-            .await
-            .unwrap(),
-        ClaimOutcome::InProgress { .. }
-    ));
-}
-
-async fn a_released_key_can_be_claimed_again(backend: Backend) {
-    let f = fixture(backend).await;
-    let user = account(&*f.storage, "masha").await;
-    let c = claim(user, "k1", b"x", 10);
-    f.storage.claim_key(&c).await.unwrap();
-    f.storage.release_key(user, &c.key, c.token).await.unwrap();
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(user, "k1", b"x", 10))
-            .await
-            .unwrap(),
-        ClaimOutcome::Acquired
-    );
+    assert_eq!(kept(&*f.storage, user, "k1").await, None);
 }
 
 async fn keys_belong_to_one_account(backend: Backend) {
     let f = fixture(backend).await;
     let masha = account(&*f.storage, "masha").await;
     let petya = account(&*f.storage, "petya").await;
-    complete(
-        &*f.storage,
-        &claim(masha, "shared", b"x", 10),
-        "masha's answer",
-    )
-    .await;
-    assert_eq!(
-        f.storage
-            .claim_key(&claim(petya, "shared", b"x", 10))
-            .await
-            .unwrap(),
-        ClaimOutcome::Acquired
-    );
+    recorded(&*f.storage, &record(masha, "shared", b"x", 10), "masha's").await;
+    assert_eq!(kept(&*f.storage, petya, "shared").await, None);
+    recorded(&*f.storage, &record(petya, "shared", b"x", 10), "petya's").await;
+    let masha_row = kept(&*f.storage, masha, "shared").await.unwrap();
+    assert_eq!(masha_row.answer, answer("masha's"));
 }
 
 async fn expired_keys_are_deleted_in_batches_and_fresh_ones_kept(backend: Backend) {
     let f = fixture(backend).await;
     let user = account(&*f.storage, "masha").await;
     for i in 0..5 {
-        complete(
-            &*f.storage,
-            &claim(user, &format!("old-{i}"), b"x", 1),
-            "{}",
-        )
-        .await;
+        let old = record(user, &format!("old-{i}"), b"x", 1);
+        recorded(&*f.storage, &old, "{}").await;
     }
-    complete(&*f.storage, &claim(user, "fresh", b"x", 20), "{}").await;
-
-    assert_eq!(
-        f.storage
-            .delete_keys_created_before(at(10), 3)
-            .await
-            .unwrap(),
-        3
-    );
-    assert_eq!(
-        f.storage
-            .delete_keys_created_before(at(10), 3)
-            .await
-            .unwrap(),
-        2
-    );
-    assert_eq!(
-        f.storage
-            .delete_keys_created_before(at(10), 3)
-            .await
-            .unwrap(),
-        0
-    );
-    let fresh = f
-        .storage
-        .claim_key(&claim(user, "fresh", b"x", 21))
-        .await
-        .unwrap();
-    assert!(matches!(fresh, ClaimOutcome::Completed(_)));
+    recorded(&*f.storage, &record(user, "fresh", b"x", 20), "{}").await;
+    for left in [3, 2, 0] {
+        let deleted = f.storage.delete_keys_created_before(at(10), 3).await;
+        assert_eq!(deleted.unwrap(), left);
+    }
+    assert!(kept(&*f.storage, user, "fresh").await.is_some());
+    assert_eq!(kept(&*f.storage, user, "old-0").await, None);
 }
 
 fn full_task(minute: u32) -> app::domain::Task {

@@ -11,7 +11,7 @@ use app::domain::{
     Due, IdempotencyKey, ListId, ListName, SearchQuery, Step, StepId, StepTitle, Task, TaskForm,
     TaskId, TaskList, TimeZoneName, UserId, Username,
 };
-use app::ssr::idempotency::{ClaimOutcome, KeyClaim, StoredResponse};
+use app::ssr::idempotency::{KeyRecord, StoredResponse};
 use app::ssr::storage::{Storage, StorageError};
 use app::views::{Day, View};
 use chrono::{DateTime, Duration, Utc};
@@ -280,53 +280,24 @@ async fn calendar_feed(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>)
     storage.delete_calendar_feed(masha).await.expect("off");
 }
 
-/// A key claimed and answered, then replayed; a dead claim taken over and
-/// released; a key recorded with its work; the old ones deleted.
+/// A key recorded with its work, then read back; the old ones deleted.
 async fn keys(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
-    let claim = |key: &str, lease: Duration| KeyClaim {
+    let record = KeyRecord {
         user_id: masha,
-        key: IdempotencyKey::parse(key).expect("a key"),
+        key: IdempotencyKey::parse("k1").expect("a key"),
         fingerprint: b"create".to_vec(),
-        token: Uuid::new_v4(),
         now,
-        lease_until: now + lease,
     };
     let answer = StoredResponse {
         status: 200,
         headers: vec![],
         body: b"{}".to_vec(),
     };
-    let first = claim("k1", Duration::seconds(15));
-    assert_eq!(
-        storage.claim_key(&first).await.expect("claimed"),
-        ClaimOutcome::Acquired
-    );
     let mut work = storage.begin().await.expect("a unit of work");
-    let (key, token) = (&first.key, first.token);
-    assert!(work
-        .complete_key(masha, key, token, &answer, now)
-        .await
-        .expect("done"));
+    assert!(work.record_key(&record, &answer).await.expect("recorded"));
     work.commit().await.expect("committed");
-    let replay = storage.claim_key(&claim("k1", Duration::seconds(15))).await;
-    assert!(matches!(replay, Ok(ClaimOutcome::Completed(_))));
-
-    let dead = claim("k2", Duration::seconds(-1));
-    storage.claim_key(&dead).await.expect("claimed");
-    let taker = claim("k2", Duration::seconds(15));
-    assert_eq!(
-        storage.claim_key(&taker).await.expect("taken"),
-        ClaimOutcome::Acquired
-    );
-    storage
-        .release_key(masha, &taker.key, taker.token)
-        .await
-        .expect("released");
-
-    let mut work = storage.begin().await.expect("a unit of work");
-    let recorded = claim("k3", Duration::seconds(15));
-    assert!(work.record_key(&recorded, &answer).await.expect("recorded"));
-    work.commit().await.expect("committed");
+    let kept = storage.find_key(masha, &record.key).await.expect("read");
+    assert_eq!(kept.map(|row| row.answer), Some(answer));
     let later = now + Duration::minutes(1);
     storage
         .delete_keys_created_before(later, 100)

@@ -13,13 +13,11 @@
 //!    commits nothing, so the retry really runs; what counts as a fault is
 //!    read from the answer's decoded error, not its status (`outcome.rs`);
 //! 4. if the key already has a row, the record fails and the work is rolled
-//!    back; the row decides the answer: a completed request's stored answer
-//!    with `Idempotency-Replayed: 1`, 422 for a different request under the
-//!    same key, 409 with `Retry-After` while a claim holds it, and a claim
-//!    whose request died is taken over once its lease has run out (the work
-//!    then runs again under the claim). A repeat sent while the first is
-//!    still running waits for it (the database's lock on the key) and gets
-//!    the replay (`layer.rs`).
+//!    back; the row decides the answer: its stored answer with
+//!    `Idempotency-Replayed: 1`, or 422 for a different request under the
+//!    same key. A repeat sent while the first is still running waits for
+//!    it (the database's lock on the key) and gets the replay (`layer.rs`).
+//!    A row is only ever written whole: nothing is "in progress".
 
 mod key;
 mod layer;

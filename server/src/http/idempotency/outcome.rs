@@ -96,10 +96,10 @@ mod tests {
         assert_eq!(read(500, true, &title.body()), (refused(&title), 400));
         let bad = AppError::BadRequest;
         assert_eq!(read(500, true, &bad.body()), (refused(&bad), 400));
-        let wait = AppError::KeyInProgress {
+        let wait = AppError::TooManyChanges {
             retry_after_secs: 3,
         };
-        assert_eq!(read(500, true, &wait.body()), (refused(&wait), 409));
+        assert_eq!(read(500, true, &wait.body()), (refused(&wait), 429));
     }
 
     #[test]
@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn a_refusal_given_its_status_also_gets_its_headers() {
-        let wait = AppError::KeyInProgress {
+        let wait = AppError::TooManyChanges {
             retry_after_secs: 3,
         };
         let mut parts = head(500, true);

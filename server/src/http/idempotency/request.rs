@@ -10,27 +10,24 @@ use crate::startup::MAX_BODY_BYTES;
 use app::domain::UserId;
 use app::error::AppError;
 use app::protocol::ACCOUNT_HEADER;
-use app::ssr::idempotency::{fingerprint, KeyClaim};
+use app::ssr::idempotency::{fingerprint, KeyRecord};
 use app::ssr::storage::SessionUser;
 use axum::body::{to_bytes, Bytes};
 use axum::extract::Request;
 use chrono::Utc;
 use http::request::Parts;
 use http::HeaderMap;
-use std::time::Duration;
-use uuid::Uuid;
 
-/// A mutation as read: its head, its body (run again if the key is taken
-/// over) and its claim on its key.
+/// A mutation as read: its head, its body (run again if its key's row
+/// went meanwhile) and its key as it is recorded.
 pub struct KeyedRequest {
     pub parts: Parts,
     pub body: Bytes,
-    pub claim: KeyClaim,
+    pub record: KeyRecord,
 }
 
 impl KeyedRequest {
-    /// Reads a mutation whose claim on its key lasts `lease`.
-    pub async fn read(mut request: Request, lease: Duration) -> Result<Self, Refusal> {
+    pub async fn read(mut request: Request) -> Result<Self, Refusal> {
         let session = session_of(&mut request)?;
         let (parts, body) = request.into_parts();
         let body = to_bytes(body, MAX_BODY_BYTES)
@@ -41,17 +38,17 @@ impl KeyedRequest {
         if !names_account(&parts.headers, user.user_id) {
             return Err(AppError::AccountChanged.into());
         }
-        let now = Utc::now();
-        let claim = KeyClaim {
+        let record = KeyRecord {
             user_id: user.user_id,
             fingerprint: fingerprint(parts.method.as_str(), parts.uri.path(), &body),
             key,
-            token: Uuid::new_v4(),
-            now,
-            lease_until: now
-                + chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::seconds(15)),
+            now: Utc::now(),
         };
-        Ok(Self { parts, body, claim })
+        Ok(Self {
+            parts,
+            body,
+            record,
+        })
     }
 }
 

@@ -1,6 +1,6 @@
 //! The key-layer benchmark's baseline (server/benches/mutations.rs): the
 //! same session, unit of work and reading of the answer as `layer.rs`, with
-//! no key claimed or recorded. Compiled only with the `bench-no-keys`
+//! no key recorded. Compiled only with the `bench-no-keys`
 //! feature, which only the server's own tests and benchmarks turn on
 //! (server/Cargo.toml): a production build has no way to run without keys.
 
