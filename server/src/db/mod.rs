@@ -1,7 +1,9 @@
 //! Database backends. The scheme of `DATABASE_URL` picks one; both run
 //! their migrations at start-up and implement the app's `Storage` contract
-//! through one set of decisions (`storage` and the modules it calls), each
-//! driver keeping only its encoding and the few places its SQL differs
+//! through one set of decisions: each aggregate's trait is implemented, SQL
+//! and all, in its module (`accounts`, `tasks`, `steps`, `lists`, `feeds`,
+//! `keys`; `storage` holds the storage and its unit of work), each driver
+//! keeping only its encoding and the few places its SQL differs
 //! (`sql::Driver`).
 
 mod accounts;

@@ -4,9 +4,11 @@
 
 use super::errors::corrupt;
 use super::sql::{required, Columns, Driver, Sql, Statement, Value};
+use super::storage::SqlWork;
 use super::tasks::{ensure_owner, placeholders};
 use app::domain::{Stamp, Step, StepClocks, StepId, StepTitle, Task, TaskId, UserId};
-use app::ssr::storage::StorageError;
+use app::ssr::storage::{StepRows, StorageError};
+use async_trait::async_trait;
 use std::collections::HashMap;
 
 const STEP_COLUMNS: &str = "id, title, done, position, created_at, updated_at, deleted_at, \
@@ -22,7 +24,7 @@ pub enum Which {
 }
 
 /// Gives each task its steps, in their order.
-pub async fn attach<D: Driver>(
+pub(super) async fn attach<D: Driver>(
     db: &mut impl Sql,
     user_id: UserId,
     mut tasks: Vec<Task>,
@@ -58,31 +60,9 @@ pub async fn attach<D: Driver>(
     Ok(tasks)
 }
 
-/// One of the user's steps, deleted or not, with its task's id.
-pub async fn find_step(
-    db: &mut impl Sql,
-    user_id: UserId,
-    id: StepId,
-) -> Result<Option<(TaskId, Step)>, StorageError> {
-    let row = db
-        .fetch_optional(
-            Statement::new(format!(
-                "SELECT task_id, {STEP_COLUMNS} FROM steps WHERE id = $1 AND user_id = $2"
-            ))
-            .bind(id.as_uuid())
-            .bind(user_id.as_uuid()),
-        )
-        .await?;
-    row.map(|row| {
-        let task = TaskId::from_uuid(required(row.uuid("task_id")?, "task_id")?);
-        Ok((task, step_from_row(&row)?))
-    })
-    .transpose()
-}
-
 /// Adds a step to a task unless its id exists: `false` when the user
 /// already has it, `Conflict` when the id is another user's.
-pub async fn insert_step(
+pub(super) async fn insert_step(
     db: &mut impl Sql,
     user_id: UserId,
     task_id: TaskId,
@@ -103,25 +83,6 @@ pub async fn insert_step(
     ensure_owner(db, "steps", step.id.as_uuid(), user_id)
         .await
         .map(|()| false)
-}
-
-/// Writes every field of one of the user's steps; `NotFound` if none.
-pub async fn update_step(
-    db: &mut impl Sql,
-    user_id: UserId,
-    step: &Step,
-) -> Result<(), StorageError> {
-    let statement = Statement::new(
-        "UPDATE steps SET title = $3, done = $4, position = $5, created_at = $6, \
-         updated_at = $7, deleted_at = $8, title_changed_at = $9, done_changed_at = $10, \
-         position_changed_at = $11, deletion_changed_at = $12 WHERE id = $1 AND user_id = $2",
-    )
-    .bind(step.id.as_uuid())
-    .bind(user_id.as_uuid());
-    match db.execute(bind_step_fields(statement, step)).await? {
-        0 => Err(StorageError::NotFound),
-        _ => Ok(()),
-    }
 }
 
 /// Binds every field of a step after its id (and owner and task), in
@@ -161,4 +122,55 @@ fn step_from_row(row: &impl Columns) -> Result<Step, StorageError> {
             deletion: clock("deletion_changed_at")?,
         },
     })
+}
+
+#[async_trait]
+impl<D: Driver> StepRows for SqlWork<D> {
+    async fn find_step(
+        &mut self,
+        user_id: UserId,
+        id: StepId,
+    ) -> Result<Option<(TaskId, Step)>, StorageError> {
+        // One of the user's steps, deleted or not, with its task's id.
+        let db = &mut self.tx;
+        let row = db
+            .fetch_optional(
+                Statement::new(format!(
+                    "SELECT task_id, {STEP_COLUMNS} FROM steps WHERE id = $1 AND user_id = $2"
+                ))
+                .bind(id.as_uuid())
+                .bind(user_id.as_uuid()),
+            )
+            .await?;
+        row.map(|row| {
+            let task = TaskId::from_uuid(required(row.uuid("task_id")?, "task_id")?);
+            Ok((task, step_from_row(&row)?))
+        })
+        .transpose()
+    }
+
+    async fn insert_step(
+        &mut self,
+        user_id: UserId,
+        task_id: TaskId,
+        step: &Step,
+    ) -> Result<bool, StorageError> {
+        insert_step(&mut self.tx, user_id, task_id, step).await
+    }
+
+    async fn update_step(&mut self, user_id: UserId, step: &Step) -> Result<(), StorageError> {
+        // Writes every field of one of the user's steps; `NotFound` if none.
+        let db = &mut self.tx;
+        let statement = Statement::new(
+            "UPDATE steps SET title = $3, done = $4, position = $5, created_at = $6, \
+         updated_at = $7, deleted_at = $8, title_changed_at = $9, done_changed_at = $10, \
+         position_changed_at = $11, deletion_changed_at = $12 WHERE id = $1 AND user_id = $2",
+        )
+        .bind(step.id.as_uuid())
+        .bind(user_id.as_uuid());
+        match db.execute(bind_step_fields(statement, step)).await? {
+            0 => Err(StorageError::NotFound),
+            _ => Ok(()),
+        }
+    }
 }
