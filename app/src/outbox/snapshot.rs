@@ -65,6 +65,30 @@ pub struct Entry {
     /// The server's answer body, for a change just saved (in `recent`).
     #[serde(default)]
     pub answer: Option<String>,
+    /// What its request says, read once (a change this page made is never
+    /// read back: `with_change` gives it).
+    #[serde(skip)]
+    pub read: ReadBack,
+}
+
+/// When a request's change was made and what it is, read from its body
+/// at most once. A cache, not part of what the entry is: it compares
+/// equal whatever it holds.
+#[derive(Clone, Default)]
+pub struct ReadBack(std::sync::OnceLock<(DateTime<Utc>, Option<Change>)>);
+
+impl PartialEq for ReadBack {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ReadBack {}
+
+impl std::fmt::Debug for ReadBack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReadBack")
+    }
 }
 
 impl Snapshot {
@@ -106,12 +130,31 @@ impl Entry {
             status: None,
             reason: None,
             answer: None,
+            read: ReadBack::default(),
         }
+    }
+
+    /// The same entry, knowing the change its request asks for (made `at`):
+    /// what the page sends, it never reads back.
+    pub fn with_change(self, at: DateTime<Utc>, change: Option<Change>) -> Self {
+        let _ = self.read.0.set((at, change));
+        self
+    }
+
+    fn read_back(&self) -> &(DateTime<Utc>, Option<Change>) {
+        self.read.0.get_or_init(|| {
+            let at = self.time_in_body();
+            (at, crate::api::wire::read(&self.url, &self.body, at))
+        })
     }
 
     /// When the person made the change: the `at` the request carries, else
     /// when it was kept (a form posted before the page was live).
     pub fn made_at(&self) -> DateTime<Utc> {
+        self.read_back().0
+    }
+
+    fn time_in_body(&self) -> DateTime<Utc> {
         form_urlencoded::parse(self.body.as_bytes())
             .find(|(name, _)| name == "at")
             .and_then(|(_, at)| wire_time::parse_moment(&at))
@@ -122,7 +165,7 @@ impl Entry {
     /// The change it asks for, read back with its server function's own
     /// type (`None`: not a change the page draws or knows).
     pub fn change(&self) -> Option<Change> {
-        crate::api::wire::read(&self.url, &self.body, self.made_at())
+        self.read_back().1.clone()
     }
 
     /// The task it makes, when it makes one.
@@ -163,6 +206,7 @@ mod tests {
             status: Some(status),
             reason: Some(reason.into()),
             answer: None,
+            read: ReadBack::default(),
         }
     }
 

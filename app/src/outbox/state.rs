@@ -17,7 +17,8 @@
 use super::kept_elsewhere::{kept_elsewhere, KeptElsewhere};
 use super::send::Answer;
 use super::{clock, memory, overlay, Entry, Known, Layers, Shown, Snapshot};
-use crate::domain::{Task, TaskId, UserId};
+use crate::api::wire::IntoChange;
+use crate::domain::{Task, UserId};
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
 use serde::Serialize;
@@ -102,11 +103,15 @@ impl Outbox {
     /// the path from a tap to the screen.
     pub fn send<F>(&self, change: impl FnOnce(DateTime<Utc>) -> F)
     where
-        F: server_fn::ServerFn + Serialize,
+        F: server_fn::ServerFn + Serialize + IntoChange + Clone,
     {
         let at = clock::now();
-        match serde_qs::to_string(&change(at)) {
-            Ok(body) => self.deliver(Entry::new(F::PATH, body, at)),
+        let args = change(at);
+        // The change as the overlay draws it, from the arguments themselves:
+        // the tap's path never reads its own request back.
+        let drawn = args.clone().into_change(at).ok().map(Into::into);
+        match serde_qs::to_string(&args) {
+            Ok(body) => self.deliver(Entry::new(F::PATH, body, at).with_change(at, drawn)),
             Err(error) => leptos::logging::error!("a change could not be encoded: {error}"),
         }
     }
@@ -231,92 +236,6 @@ impl Outbox {
             .update(|s| s.extend(taken.into_iter().map(|entry| (at, entry))));
     }
 
-    /// What waits in the worker's queue, including what it just took.
-    pub fn pending(&self) -> Vec<Entry> {
-        let mut pending: Vec<Entry> = self
-            .snapshot
-            .with(|s| s.pending.iter().filter(|e| !e.sending).cloned().collect());
-        self.handed
-            .with(|handed| pending.extend(handed.iter().cloned()));
-        pending
-    }
-
-    /// What is on its way: from this page, or (kept by the worker) from a
-    /// page reloaded since.
-    pub fn in_flight(&self) -> Vec<Entry> {
-        let mut sending = self.sending.get();
-        sending.extend(self.held.get());
-        let elsewhere: Vec<Entry> = self.snapshot.with(|s| {
-            s.pending
-                .iter()
-                .filter(|e| e.sending && !sending.iter().any(|mine| mine.key == e.key))
-                .cloned()
-                .collect()
-        });
-        sending.extend(elsewhere);
-        sending
-    }
-
-    /// Changes not yet saved, for the bar.
-    pub fn pending_count(&self) -> usize {
-        self.snapshot
-            .with(|s| s.pending.iter().filter(|e| !e.sending).count())
-            + self.handed.with(Vec::len)
-    }
-
-    /// Changes the network will take on its own (not those waiting for the
-    /// person to retry or discard them).
-    pub fn draining_count(&self) -> usize {
-        self.snapshot
-            .with(|s| s.pending.iter().filter(|e| !e.sending && !e.stuck).count())
-            + self.handed.with(Vec::len)
-            + self.sending.with(Vec::len)
-            + self.held.with(Vec::len)
-    }
-
-    /// Changes waiting for the person: retry or discard.
-    pub fn stuck(&self) -> Vec<Entry> {
-        let mut stuck: Vec<Entry> = self
-            .snapshot
-            .with(|s| s.pending.iter().filter(|e| e.stuck).cloned().collect());
-        self.refused
-            .with(|r| stuck.extend(r.iter().filter(|e| e.stuck).cloned()));
-        stuck
-    }
-
-    /// Every task the page knows, with every change not yet confirmed on
-    /// top (`overlay`): what any list of the page is drawn from.
-    pub fn overlaid(&self) -> Vec<Shown> {
-        let pending = self.pending();
-        let failures = self.failures();
-        let sending = self.in_flight();
-        let settling: Vec<Entry> = self
-            .settling
-            .with(|s| s.iter().map(|(_, entry)| entry.clone()).collect());
-        self.known.with(|known| {
-            let failed: Vec<TaskId> = failures
-                .iter()
-                .filter_map(|entry| known.task_of(&entry.change()?))
-                .collect();
-            let layers = Layers {
-                settled: &settling,
-                pending: &pending,
-                sending: &sending,
-                failed: &failed,
-            };
-            let server: Vec<Task> = known.tasks().cloned().collect();
-            overlay(&server, layers)
-        })
-    }
-
-    /// Changes the server refused, shown until dismissed.
-    pub fn failures(&self) -> Vec<Entry> {
-        let mut failures = self.snapshot.with(|s| s.failures.clone());
-        self.refused
-            .with(|r| failures.extend(r.iter().filter(|e| !e.stuck).cloned()));
-        failures
-    }
-
     /// Tells the worker which account this page shows (requests name it,
     /// so none is ever replayed as another), and takes in what the page
     /// knew last time for this account.
@@ -386,32 +305,6 @@ impl Outbox {
         self.snapshot.set(Snapshot::default());
     }
 
-    /// Reads a saved change's answer once: did its words go elsewhere?
-    fn note_kept(&self, entry: &Entry, answer: &Task) {
-        let mut first_time = false;
-        self.noticed
-            .update_value(|seen| first_time = seen.insert(entry.key.clone()));
-        if !first_time {
-            return;
-        }
-        let Some(change) = entry.change() else {
-            return;
-        };
-        if let Some(kept) = kept_elsewhere(&change, entry.made_at(), answer) {
-            self.kept.update(|all| all.push((entry.key.clone(), kept)));
-        }
-    }
-
-    /// Saved changes whose words went elsewhere than sent, by key.
-    pub fn kept_elsewhere(&self) -> Vec<(String, KeptElsewhere)> {
-        self.kept.get()
-    }
-
-    /// The person has read where a change went.
-    pub fn dismiss_kept(&self, key: &str) {
-        self.kept.update(|all| all.retain(|(k, _)| k != key));
-    }
-
     fn local(&self, key: &str) -> Option<Entry> {
         self.refused
             .with_untracked(|r| r.iter().find(|e| e.key == key).cloned())
@@ -465,93 +358,6 @@ impl Outbox {
         }
     }
 
-    /// The worker's news: what it now keeps. Entries it no longer keeps
-    /// and did not refuse were taken by the server; they stay drawn until
-    /// the list is read again, which this asks for.
-    pub fn receive(&self, snapshot: Snapshot) {
-        if let Some(server_now) = snapshot.server_now {
-            clock::adopt(server_now);
-        }
-        let shown = self.account.get_untracked().map(|id| id.to_string());
-        if snapshot.account != shown {
-            // Another account's queue (a sign-in in another tab): not ours
-            // to draw, nor to take as saved.
-            return;
-        }
-        if snapshot.paused {
-            // Its session ended elsewhere: what the page stored of the
-            // account leaves the phone, as at a sign-out (the worker drops
-            // its kept pages); the screen stays, with its waiting changes.
-            if let Some(account) = self.account.get_untracked() {
-                memory::forget(account);
-            }
-        }
-        for entry in &snapshot.recent {
-            let answer = entry.answer.as_deref();
-            if let Some(task) = answer.and_then(|body| serde_json::from_str::<Task>(body).ok()) {
-                self.note_kept(entry, &task);
-            }
-        }
-        let mine = |e: &Entry| e.sending && self.sent.with_value(|sent| sent.contains(&e.key));
-        let mut taken: Vec<Entry> = self
-            .snapshot
-            .with_untracked(|before| before.taken_by_now(&snapshot))
-            .into_iter()
-            .filter(|e| !mine(e))
-            .collect();
-        let refused = self
-            .snapshot
-            .with_untracked(|before| snapshot.failures.len() > before.failures.len());
-        // What the worker said it kept: now listed, or (after a while) sent.
-        let now = clock::now().timestamp_millis();
-        let listed = |e: &Entry| {
-            snapshot
-                .pending
-                .iter()
-                .chain(&snapshot.failures)
-                .any(|other| other.key == e.key)
-        };
-        let (stay, gone): (Vec<Entry>, Vec<Entry>) = self.handed.with_untracked(|handed| {
-            handed
-                .iter()
-                .filter(|e| !listed(e))
-                .cloned()
-                .partition(|e| now - e.time < HANDED_GRACE_MS)
-        });
-        if self.handed.with_untracked(|h| h.len() != stay.len()) {
-            self.handed.set(stay);
-        }
-        taken.extend(gone);
-        // Saved by the worker while this page loaded (its list was read
-        // before), or from another tab: never drawn here, drawn now.
-        let unheard: Vec<Entry> = snapshot
-            .recent
-            .iter()
-            .filter(|e| !self.heard.with_value(|heard| heard.contains(&e.key)))
-            .filter(|e| !self.sent.with_value(|sent| sent.contains(&e.key)))
-            .cloned()
-            .collect();
-        taken.extend(unheard);
-        self.heard.update_value(|heard| {
-            let news = snapshot
-                .pending
-                .iter()
-                .chain(&snapshot.failures)
-                .chain(&snapshot.recent);
-            heard.extend(news.map(|e| e.key.clone()));
-        });
-        let saved_elsewhere = snapshot
-            .saved
-            .iter()
-            .any(|key| !self.sent.with_value(|sent| sent.contains(key)));
-        self.snapshot.try_set(snapshot);
-        if !taken.is_empty() {
-            self.settle(taken);
-        } else if refused || saved_elsewhere {
-            self.refresh();
-        }
-    }
-
     fn tell(&self, kind: &str, key: &str) {
         #[cfg(feature = "hydrate")]
         browser::post(&serde_json::json!({ "type": kind, "key": key }).to_string());
@@ -561,272 +367,10 @@ impl Outbox {
 }
 
 #[cfg(feature = "hydrate")]
-mod browser {
-    use super::{Outbox, Snapshot};
-    use crate::domain::UserId;
-    use leptos::prelude::*;
-    use std::time::Duration;
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::{JsCast, JsValue};
-    use web_sys::{MessageEvent, ServiceWorkerContainer};
-
-    /// How long after the last saved change the view is read again.
-    const CALM_AFTER: Duration = Duration::from_secs(2);
-
-    thread_local! {
-        static CALM: std::cell::Cell<Option<TimeoutHandle>> = const { std::cell::Cell::new(None) };
-    }
-
-    pub fn calm_soon(outbox: Outbox) {
-        if let Some(handle) = CALM.with(|cell| cell.take()) {
-            handle.clear();
-        }
-        let handle = set_timeout_with_handle(move || outbox.refresh(), CALM_AFTER);
-        CALM.with(|cell| cell.set(handle.ok()));
-    }
-
-    /// How often the page nudges the worker while changes wait (the worker
-    /// keeps its own back-off, so a nudge costs nothing when it is early).
-    const NUDGE_EVERY: Duration = Duration::from_secs(3);
-
-    /// How often a visible page, online, reads the server's truth again.
-    const REREAD_EVERY: Duration = Duration::from_secs(60);
-
-    fn container() -> Option<ServiceWorkerContainer> {
-        let navigator = web_sys::window()?.navigator();
-        // Absent on insecure origins and in some private modes.
-        js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker"))
-            .ok()?
-            .then(|| navigator.service_worker())
-    }
-
-    pub fn post(message: &str) {
-        if let Some(worker) = container().and_then(|c| c.controller()) {
-            let _ = worker.post_message(&JsValue::from_str(message));
-        }
-    }
-
-    pub fn greet(account: UserId, lists: Vec<String>) {
-        post(&about_pages("hello", account, lists));
-    }
-
-    /// The language changed: the pages kept in the old one are kept again.
-    pub fn language_changed(account: UserId, lists: Vec<String>) {
-        post(&about_pages("language", account, lists));
-    }
-
-    /// A message naming the account and the pages to keep for it (the
-    /// page's own address first: kept before the other views).
-    fn about_pages(kind: &str, account: UserId, lists: Vec<String>) -> String {
-        let path = window().location().pathname().unwrap_or_default();
-        serde_json::json!({
-            "type": kind, "account": account.to_string(), "lists": lists, "path": path,
-        })
-        .to_string()
-    }
-
-    fn nudge(force: bool) {
-        post(&serde_json::json!({ "type": "replay", "force": force }).to_string());
-    }
-
-    /// Registers the worker and listens to it; the listeners live as long
-    /// as the page.
-    pub fn connect(outbox: Outbox) {
-        let Some(container) = container() else {
-            return;
-        };
-        let _ = container.register("/sw.js");
-        if let Some(storage) = web_sys::window().map(|w| w.navigator().storage()) {
-            // Unsent changes must not be evicted when the phone is short of space.
-            let _ = storage.persist();
-        }
-
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(snapshot) = event
-                .data()
-                .as_string()
-                .and_then(|t| Snapshot::from_json(&t))
-            else {
-                return;
-            };
-            outbox.receive(snapshot);
-        });
-        container.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        on_message.forget();
-
-        // A worker that takes over after the page loaded has not heard hello.
-        let on_new_worker = Closure::<dyn FnMut()>::new(move || {
-            if let Some(account) = outbox.account.get_untracked() {
-                greet(account, outbox.list_ids());
-            }
-        });
-        let _ = container.add_event_listener_with_callback(
-            "controllerchange",
-            on_new_worker.as_ref().unchecked_ref(),
-        );
-        on_new_worker.forget();
-
-        let window = window();
-        // Back online: the worker sends what waits, and the page reads the
-        // server's truth again even if nothing waited (an answer lost to
-        // the cut, such as a superseded quick-add line's, shows as saved).
-        let on_online = Closure::<dyn FnMut()>::new(move || {
-            nudge(true);
-            outbox.refresh();
-            super::clock::synchronise();
-        });
-        let _ =
-            window.add_event_listener_with_callback("online", on_online.as_ref().unchecked_ref());
-        on_online.forget();
-        // Visible again: the worker sends what waits, and the page reads
-        // the server's truth (a task added on the laptop shows on the
-        // phone without a reload).
-        let on_visible = Closure::<dyn FnMut()>::new(move || {
-            if document().visibility_state() == web_sys::VisibilityState::Visible {
-                nudge(true);
-                outbox.refresh();
-            }
-        });
-        let _ = document().add_event_listener_with_callback(
-            "visibilitychange",
-            on_visible.as_ref().unchecked_ref(),
-        );
-        on_visible.forget();
-
-        // What the page knows stays on the phone for the next offline open
-        // (not once its session ended: then it is forgotten).
-        Effect::new(move |_| {
-            let account = outbox.account.get();
-            if outbox.snapshot.with(|s| s.paused) {
-                return;
-            }
-            outbox.known.with(|known| {
-                if let Some(account) = account.filter(|_| !known.is_empty()) {
-                    super::memory::save(account, known);
-                }
-            });
-        });
-
-        // Fresh on every device: changes made elsewhere show within a
-        // minute. Not while a change of this page is on its way (its
-        // answer re-reads anyway).
-        let _ = set_interval_with_handle(
-            move || {
-                let visible = document().visibility_state() == web_sys::VisibilityState::Visible;
-                let online = leptos::prelude::window().navigator().on_line();
-                if visible && online && outbox.sending.with_untracked(Vec::is_empty) {
-                    outbox.refresh();
-                }
-            },
-            REREAD_EVERY,
-        );
-
-        // The gentle timer (Safari and iOS have no Background Sync).
-        let _ = set_interval_with_handle(
-            move || {
-                if outbox.snapshot.with_untracked(|s| !s.pending.is_empty()) {
-                    nudge(false);
-                }
-                // A change the worker said it kept, whose news never came.
-                if outbox.handed.with_untracked(|h| !h.is_empty()) {
-                    outbox.receive(outbox.snapshot.get_untracked());
-                }
-            },
-            NUDGE_EVERY,
-        );
-    }
-}
+mod browser;
+mod kept;
+mod layers;
+mod news;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::api::SetCompleted;
-
-    /// A page's outbox for a signed-in account (alive while the owner is).
-    fn signed_in() -> (Owner, Outbox, UserId) {
-        let owner = Owner::new();
-        owner.set();
-        let outbox = provide_outbox();
-        let account = UserId::new();
-        outbox.account.set(Some(account));
-        (owner, outbox, account)
-    }
-
-    fn completion() -> Entry {
-        let body = format!("id={}&completed=true", TaskId::new());
-        Entry::new("/api/tasks/complete", body, clock::now())
-    }
-
-    fn news(account: UserId, recent: Vec<Entry>) -> Snapshot {
-        Snapshot {
-            account: Some(account.to_string()),
-            recent,
-            ..Snapshot::default()
-        }
-    }
-
-    fn drawn(outbox: &Outbox) -> Vec<String> {
-        outbox
-            .settling
-            .with_untracked(|s| s.iter().map(|(_, e)| e.key.clone()).collect())
-    }
-
-    #[test]
-    fn a_change_the_worker_saved_while_the_page_loaded_is_drawn_until_the_next_read() {
-        let (_owner, outbox, account) = signed_in();
-        let saved = completion();
-        outbox.receive(news(account, vec![saved.clone()]));
-        assert_eq!(drawn(&outbox), vec![saved.key.clone()]);
-        // The next read has it: it is no longer drawn on top.
-        outbox.list_read(outbox.settled.get_untracked());
-        assert!(drawn(&outbox).is_empty());
-    }
-
-    #[test]
-    fn a_saved_change_is_drawn_once_however_often_the_worker_repeats_it() {
-        let (_owner, outbox, account) = signed_in();
-        let saved = completion();
-        outbox.receive(news(account, vec![saved.clone()]));
-        let reads = outbox.settled.get_untracked();
-        outbox.receive(news(account, vec![saved]));
-        assert_eq!(drawn(&outbox).len(), 1);
-        assert_eq!(
-            outbox.settled.get_untracked(),
-            reads,
-            "no second read asked for"
-        );
-    }
-
-    #[test]
-    fn a_change_this_page_sent_is_not_drawn_again_from_the_workers_news() {
-        let (_owner, outbox, account) = signed_in();
-        let mine = completion();
-        outbox.sent.update_value(|sent| sent.push(mine.key.clone()));
-        outbox.receive(news(account, vec![mine]));
-        assert!(drawn(&outbox).is_empty());
-    }
-
-    #[test]
-    fn another_accounts_saved_changes_are_not_drawn() {
-        let (_owner, outbox, _) = signed_in();
-        outbox.receive(news(UserId::new(), vec![completion()]));
-        assert!(drawn(&outbox).is_empty());
-    }
-
-    #[test]
-    fn signing_out_while_a_change_is_on_its_way_leaves_nothing_sending() {
-        let (_owner, outbox, _account) = signed_in();
-        let id = TaskId::new();
-        outbox.send(|at| SetCompleted {
-            id,
-            completed: true,
-            at: Some(at),
-        });
-        assert_eq!(outbox.in_flight().len(), 1, "on its way");
-        assert_eq!(outbox.draining_count(), 1);
-
-        outbox.forget_account();
-        assert!(outbox.in_flight().is_empty(), "nothing drawn as sending");
-        assert_eq!(outbox.draining_count(), 0, "the refresh is not held");
-    }
-}
+mod tests;
