@@ -321,6 +321,35 @@
     return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   }
 
+  /**
+   * The worker's news for its pages, as the page reads it (`Snapshot`,
+   * app/src/outbox/snapshot.rs; end2end/worker/news.json is a sample both
+   * sides are tested against). `entries`: the account's queue; `recent`:
+   * what it saved in the last minutes (with `answer`); `saved` and
+   * `dropped`: keys, said once.
+   */
+  function news({ account, entries, recent, serverNow, paused, saved, dropped, now }) {
+    const view = (entry) => ({
+      key: entry.key, url: entry.url, body: entry.body, time: entry.time,
+      stuck: entry.state === 'stuck', sending: entry.state === 'sending' && now <= entry.until,
+      status: entry.status ?? null, reason: entry.reason ?? null,
+    });
+    return {
+      account,
+      // The server's time now, when the worker has heard from it: a page
+      // that has not (opened offline) corrects its clock by it.
+      serverNow,
+      // The session ended (a password changed elsewhere, or it expired):
+      // the queue waits for this account to sign in again, and says so.
+      paused,
+      pending: entries.filter((e) => e.state !== 'failed').map(view),
+      failures: entries.filter((e) => e.state === 'failed').map(view),
+      recent: recent.map((e) => ({ ...view(e), stuck: false, sending: false, answer: e.answer ?? null })),
+      saved,
+      dropped,
+    };
+  }
+
   /** The page shown when nothing kept can answer (`kind`: 'offline' or 'not-kept'). */
   function offlineHtml(words, kind, language) {
     const w = words[language] || words.ru;
@@ -337,6 +366,7 @@
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, GATEWAY, NOT_NOW,
     afterSend, afterReplay, readiness, isWaiting, dated, clockOffset, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
     keepable, stillKeeps, pagesToKeep, isAppPage, offlineChoice, opensKept, markKept, remint, uuidv7, languageOf, offlineHtml,
+    news,
   };
   root.tetradPolicy = policy;
   if (typeof module === 'object' && module.exports) module.exports = policy;

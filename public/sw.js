@@ -150,26 +150,18 @@ function outcomeOf(response) {
 // ---------------------------------------------------------------- pages
 
 async function snapshot(account) {
-  const entries = account ? await allEntries(account) : [];
   const now = Date.now();
-  const view = (entry) => ({
-    key: entry.key, url: entry.url, body: entry.body, time: entry.time,
-    stuck: entry.state === 'stuck', sending: entry.state === 'sending' && now <= entry.until,
-    status: entry.status ?? null, reason: entry.reason ?? null,
-  });
   const offset = await serverClockOffset();
-  return {
+  return policy.news({
     account,
-    // The server's time now, when the worker has heard from it: a page that
-    // has not (opened offline) corrects its clock by it.
+    entries: account ? await allEntries(account) : [],
+    recent: recentlySaved(account, now),
     serverNow: offset === null ? null : now + offset,
-    // The session ended (a password changed elsewhere, or it expired):
-    // the queue waits for this account to sign in again, and says so.
     paused: Boolean(account) && pausedFor === account,
-    pending: entries.filter((e) => e.state !== 'failed').map(view),
-    failures: entries.filter((e) => e.state === 'failed').map(view),
-    recent: recentlySaved(account, now).map((e) => ({ ...view(e), stuck: false, sending: false, answer: e.answer ?? null })),
-  };
+    saved: savedUnseen.splice(0),
+    dropped: droppedUnseen.splice(0),
+    now,
+  });
 }
 
 // Changes saved in the last minutes. A page opened meanwhile may hold a list
@@ -202,10 +194,7 @@ let droppedUnseen = [];
 async function tellPages() {
   clearTimeout(tellTimer);
   tellTimer = null;
-  const news = await snapshot(await currentAccount());
-  news.saved = savedUnseen.splice(0);
-  news.dropped = droppedUnseen.splice(0);
-  const message = JSON.stringify(news);
+  const message = JSON.stringify(await snapshot(await currentAccount()));
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const page of pages) page.postMessage(message);
 }
@@ -476,30 +465,30 @@ async function onPageMessage(data) {
   const message = typeof data === 'string' ? JSON.parse(data) : data;
   const account = await currentAccount();
   switch (message.type) {
-    case 'language':
+    case names.messages.language:
       // The pages were kept in the language of their day: all go, and the
       // account's are kept again in the one chosen now (until then, pages
       // come from the network).
       await caches.delete(PAGE_CACHE);
       return account ? keepPagesOf(account, message.lists, message.path) : undefined;
-    case 'hello':
+    case names.messages.hello:
       if (message.account !== account) await setCurrentAccount(message.account);
       if (pausedFor === message.account) pausedFor = null;
       forgotten.delete(message.account);
       await tellPages();
       await replay(true);
       return keepPagesOf(message.account, message.lists, message.path);
-    case 'replay':
+    case names.messages.replay:
       return replay(Boolean(message.force));
-    case 'dismiss':
-    case 'discard': {
+    case names.messages.dismiss:
+    case names.messages.discard: {
       const entry = account && (await entryByKey(account, message.key));
       if (entry) await deleteEntry(entry.seq);
       droppedUnseen.push(message.key);
       await tellPages();
       return replay(true);
     }
-    case 'retry': {
+    case names.messages.retry: {
       const entry = account && (await entryByKey(account, message.key));
       if (entry) await putEntry({ ...entry, state: 'pending', attempts: 0, renewed: Date.now() });
       await tellPages();

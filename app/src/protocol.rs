@@ -45,6 +45,25 @@ pub const LIST_PAGE_PREFIX: &str = "/lists/";
 /// Pages everyone sees alike (kept as they are for offline use).
 pub const PUBLIC_PAGES: [&str; 2] = ["/signin", "/signup"];
 
+/// What a page tells the worker: a JSON object whose `type` is one of
+/// these (`outbox::ToWorker` writes them; the worker's `onPageMessage`
+/// reads them by these names).
+pub mod to_worker {
+    /// Which account the page shows, and its pages to keep; the worker
+    /// answers with its news and sends what waits.
+    pub const HELLO: &str = "hello";
+    /// The language changed: keep the account's pages again.
+    pub const LANGUAGE: &str = "language";
+    /// Send what waits (`force`: now, whatever the back-off).
+    pub const REPLAY: &str = "replay";
+    /// The person read a refusal (by key).
+    pub const DISMISS: &str = "dismiss";
+    /// Send a stuck change again (by key).
+    pub const RETRY: &str = "retry";
+    /// Drop a stuck change (by key).
+    pub const DISCARD: &str = "discard";
+}
+
 /// The signed-in pages the worker keeps for opening offline, besides each
 /// list's own.
 pub fn offline_pages() -> Vec<String> {
@@ -75,6 +94,14 @@ pub fn worker_names() -> serde_json::Value {
         "publicPages": PUBLIC_PAGES,
         "offlinePages": offline_pages(),
         "homePage": crate::views::View::Today.path(),
+        "messages": {
+            "hello": to_worker::HELLO,
+            "language": to_worker::LANGUAGE,
+            "replay": to_worker::REPLAY,
+            "dismiss": to_worker::DISMISS,
+            "retry": to_worker::RETRY,
+            "discard": to_worker::DISCARD,
+        },
     })
 }
 
@@ -108,6 +135,8 @@ mod tests {
         assert_eq!(names["homePage"], "/");
         assert_eq!(names["keptMark"], KEPT_MARK);
         assert_eq!(names["accountPaths"], json!(ACCOUNT_PATHS));
+        assert_eq!(names["messages"]["hello"], to_worker::HELLO);
+        assert_eq!(names["messages"]["discard"], to_worker::DISCARD);
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod overlay;
 mod send;
 mod snapshot;
 mod state;
+mod to_worker;
 
 pub use kept_elsewhere::KeptElsewhere;
 pub use kept_page::opened_from_kept_copy;
@@ -21,3 +22,4 @@ pub use overlay::{overlay, Layers, Mark, Shown};
 pub use send::Answer;
 pub use snapshot::{Entry, Snapshot};
 pub use state::{provide_outbox, use_outbox, Outbox};
+pub use to_worker::ToWorker;

@@ -296,6 +296,51 @@ mod tests {
         assert_eq!(form_before_hydration.made_at().timestamp_millis(), 1_000);
     }
 
+    /// What the worker writes (end2end/worker/news.json, held to
+    /// `policy.news` by end2end/worker/news.test.mjs) is what the page reads.
+    #[test]
+    fn the_workers_news_reads_as_the_page_expects() {
+        let news = Snapshot::from_json(include_str!("../../../end2end/worker/news.json"))
+            .expect("the worker's news reads");
+        assert_eq!(
+            news.account.as_deref(),
+            Some("0193e0a0-0000-7000-8000-0000000000aa")
+        );
+        assert_eq!(news.server_now, Some(1_764_748_800_250));
+        assert!(!news.paused);
+        let keys = |entries: &[Entry]| entries.iter().map(|e| e.key.clone()).collect::<Vec<_>>();
+        assert_eq!(keys(&news.pending), ["k-waiting", "k-sending", "k-stuck"]);
+        let flags: Vec<(bool, bool)> = news.pending.iter().map(|e| (e.sending, e.stuck)).collect();
+        assert_eq!(flags, [(false, false), (true, false), (false, true)]);
+        assert_eq!(keys(&news.failures), ["k-refused"]);
+        assert_eq!(
+            news.failures[0].reason_text(text::Locale::en),
+            text::error(text::Locale::en, &AppError::TaskNotFound)
+        );
+        assert_eq!(keys(&news.recent), ["k-saved"]);
+        assert_eq!(news.recent[0].answer.as_deref(), Some("{\"id\":\"x\"}"));
+        assert_eq!(
+            (news.saved, news.dropped),
+            (
+                vec!["k-saved-unseen".to_owned()],
+                vec!["k-discarded".to_owned()]
+            )
+        );
+        let waiting = &news.pending[0];
+        assert_eq!(waiting.made_at().to_rfc3339(), "2025-12-03T07:59:00+00:00");
+        assert!(
+            matches!(
+                waiting.change(),
+                Some(Change::Task(crate::change::TaskChange::Complete {
+                    completed: true,
+                    ..
+                }))
+            ),
+            "{:?}",
+            waiting.change()
+        );
+    }
+
     #[test]
     fn a_message_from_the_worker_is_read_and_junk_is_not() {
         let text =

@@ -8,15 +8,15 @@
 //! drawn at once, marked `sending` while the request is out, and then shows
 //! its answer: saved, kept for later (`queued`), or refused (`failed`).
 //!
-//! Page → worker messages are JSON strings: `hello` (which account this
-//! page shows; the worker replies with its snapshot and starts a replay),
-//! `replay` (`force` ignores the back-off: on `online`, on becoming
-//! visible), `dismiss`, `retry` and `discard` (a failure or a stuck entry,
-//! by key). Worker → page: a JSON `Snapshot`.
+//! Page → worker messages are `ToWorker` (their names in
+//! `protocol::to_worker`); worker → page, its news: a JSON `Snapshot`
+//! (written by `policy.news` in public/sw-policy.js; both sides are held
+//! to the sample in end2end/worker/news.json). The browser's side of it
+//! (the worker, events, timers) is in `state/browser.rs`.
 
 use super::kept_elsewhere::{kept_elsewhere, KeptElsewhere};
 use super::send::Answer;
-use super::{clock, memory, overlay, Entry, Known, Layers, Shown, Snapshot};
+use super::{clock, memory, overlay, Entry, Known, Layers, Shown, Snapshot, ToWorker};
 use crate::api::wire::IntoChange;
 use crate::domain::{Task, UserId};
 use chrono::{DateTime, Utc};
@@ -317,7 +317,7 @@ impl Outbox {
     pub fn dismiss(&self, key: &str) {
         match self.local(key) {
             Some(_) => self.drop_local(key),
-            None => self.tell("dismiss", key),
+            None => self.tell(ToWorker::Dismiss { key: key.into() }),
         }
     }
 
@@ -329,14 +329,14 @@ impl Outbox {
                 entry.stuck = false;
                 self.deliver(entry);
             }
-            None => self.tell("retry", key),
+            None => self.tell(ToWorker::Retry { key: key.into() }),
         }
     }
 
     pub fn discard(&self, key: &str) {
         match self.local(key) {
             Some(_) => self.drop_local(key),
-            None => self.tell("discard", key),
+            None => self.tell(ToWorker::Discard { key: key.into() }),
         }
         // The discarded change must stop showing: read the truth again.
         self.refresh();
@@ -358,11 +358,11 @@ impl Outbox {
         }
     }
 
-    fn tell(&self, kind: &str, key: &str) {
+    fn tell(&self, message: ToWorker) {
         #[cfg(feature = "hydrate")]
-        browser::post(&serde_json::json!({ "type": kind, "key": key }).to_string());
+        browser::post(&message);
         #[cfg(not(feature = "hydrate"))]
-        let _ = (kind, key);
+        let _ = message;
     }
 }
 

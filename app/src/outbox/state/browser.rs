@@ -1,7 +1,7 @@
 //! The outbox's wiring in the browser: the worker's registration and its
 //! messages, the page's events (online, visible) and its timers.
 
-use super::{Outbox, Snapshot};
+use super::{Outbox, Snapshot, ToWorker};
 use crate::domain::UserId;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -39,33 +39,38 @@ fn container() -> Option<ServiceWorkerContainer> {
         .then(|| navigator.service_worker())
 }
 
-pub fn post(message: &str) {
+pub fn post(message: &ToWorker) {
     if let Some(worker) = container().and_then(|c| c.controller()) {
-        let _ = worker.post_message(&JsValue::from_str(message));
+        let _ = worker.post_message(&JsValue::from_str(&message.to_json()));
     }
 }
 
+/// The page's own address: its page is kept before the other views.
+fn here() -> String {
+    window().location().pathname().unwrap_or_default()
+}
+
 pub fn greet(account: UserId, lists: Vec<String>) {
-    post(&about_pages("hello", account, lists));
+    let path = here();
+    post(&ToWorker::Hello {
+        account,
+        lists,
+        path,
+    });
 }
 
 /// The language changed: the pages kept in the old one are kept again.
 pub fn language_changed(account: UserId, lists: Vec<String>) {
-    post(&about_pages("language", account, lists));
-}
-
-/// A message naming the account and the pages to keep for it (the
-/// page's own address first: kept before the other views).
-fn about_pages(kind: &str, account: UserId, lists: Vec<String>) -> String {
-    let path = window().location().pathname().unwrap_or_default();
-    serde_json::json!({
-        "type": kind, "account": account.to_string(), "lists": lists, "path": path,
-    })
-    .to_string()
+    let path = here();
+    post(&ToWorker::Language {
+        account,
+        lists,
+        path,
+    });
 }
 
 fn nudge(force: bool) {
-    post(&serde_json::json!({ "type": "replay", "force": force }).to_string());
+    post(&ToWorker::Replay { force });
 }
 
 /// Registers the worker and listens to it; the listeners live as long
