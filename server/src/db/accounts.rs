@@ -106,15 +106,16 @@ impl<D: Driver> Accounts for SqlStorage<D> {
     ) -> Result<(), StorageError> {
         let db = &mut self.driver.pool();
         db.execute(
-        Statement::new(
-            "INSERT INTO users (id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)",
+            Statement::new(
+                "INSERT INTO users (id, username, password_hash, created_at) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id.as_uuid())
+            .bind(username.as_str())
+            .bind(password_hash)
+            .bind(now),
         )
-        .bind(id.as_uuid())
-        .bind(username.as_str())
-        .bind(password_hash)
-        .bind(now),
-    )
-    .await?;
+        .await?;
         Ok(())
     }
 
