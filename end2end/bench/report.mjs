@@ -97,6 +97,21 @@ const chunks = read('chunks');
 const tapToShown = (page) => (lazy?.[page] ? ms(lazy[page].median) : '—');
 const chunkRows = (chunks ?? []).map((p) => `| ${p.page} | ${p.files.length} | ${kb(p.raw)} | ${kb(p.gzip)} | ${kb(p.brotli)} | ${tapToShown(p.page)} |`);
 
+// Where Today's interactive time goes (issue 27, point 7): medians of
+// interactive.bench.ts, each a moment after navigation start or a span.
+const interactive = read('interactive');
+const interactiveRows = [];
+if (interactive) {
+  const m = interactive.medians;
+  const line = (what, value, note) => interactiveRows.push(`| ${what} | ${ms(value)} | ${note} |`);
+  line('The page has arrived (HTML)', m.page, 'from navigation start');
+  line("The page's script has arrived", m.scriptEnd, 'from navigation start');
+  line('The WASM is asked for', m.wasmStart, 'from navigation start');
+  line(`The WASM has arrived (${kb(m.wasmBytes)} as served)`, m.wasmEnd, `its download: ${ms(m.download)}`);
+  line('The WASM is compiled and instantiated', m.instantiated, `after its download: ${ms(m.compileAfterDownload)}`);
+  line('Hydrated (interactive)', m.interactive, `hydration: ${ms(m.hydration)}`);
+  interactiveRows.push(`| Main thread during the load (CPU profile) | — | WASM ${ms(m.cpuWasm)}, JavaScript ${ms(m.cpuJavascript)}, engine ${ms(m.cpuEngine)}, GC ${ms(m.cpuGc)}, idle ${ms(m.cpuIdle)} |`);
+}
 const cpu = cpus();
 const machine = [
   `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -149,6 +164,18 @@ hydrated Today to the page drawn, on Slow 4G + CPU ×4, without the worker
 | Page | Files | Raw | gzip | brotli | Tap → shown |
 |---|---:|---:|---:|---:|---:|
 ${chunkRows.join('\n')}
+
+## Where Today's interactive time goes
+
+${interactive ? `Slow 4G + CPU ×4, cold cache, no worker; median of ${interactive.runs} runs of each
+moment (so the spans need not add up exactly). Downloads from resource timing,
+the compile from a clock on \`WebAssembly.instantiateStreaming\` (what remains of it
+once the download is over: streaming compilation overlaps the download), and the
+main thread by kind of code from Chromium's CPU profiler (1 ms samples).` : 'Not measured.'}
+
+| Moment | At | |
+|---|---:|---|
+${interactiveRows.join('\n')}
 
 ## Create-task mutation, with and without the key layer
 
