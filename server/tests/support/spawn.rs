@@ -38,10 +38,11 @@ pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Config)) 
 }
 
 /// A server whose mutations run without keys (the same unit of work, no
-/// key claimed or recorded): the key-layer benchmark's baseline.
-pub async fn spawn_app_without_keys(backend: Backend) -> TestApp {
+/// key recorded), its configuration adjusted first: the key-layer
+/// benchmark's baseline.
+pub async fn spawn_app_without_keys(backend: Backend, adjust: impl FnOnce(&mut Config)) -> TestApp {
     let database = TestDatabase::new(backend).await;
-    let mut app = start_with(&database.url, |_| {}, Application::build_without_keys).await;
+    let mut app = start_with(&database.url, adjust, Application::build_without_keys).await;
     app._database = Some(database);
     app
 }
