@@ -157,7 +157,7 @@ mod imp {
     use crate::api::edge::{person_time, Call};
     use crate::api::quota;
     use crate::api::wire::{added_task, IntoChange};
-    use crate::change::{untouched, Change, FollowUp, TaskChange};
+    use crate::change::{untouched, FollowUp, TaskChange};
     use crate::domain::{ListId, Task, UserId};
     use crate::error::{AppError, Counted};
     use crate::quick_add;
@@ -281,9 +281,7 @@ mod imp {
     pub async fn reorder_tasks(args: ReorderTasks) -> Result<(), AppError> {
         let call = Call::begin()?;
         let at = person_time(args.at);
-        let Ok(Change::TaskOrder(ids)) = args.into_change(at) else {
-            return Err(call.reject(AppError::BadRequest));
-        };
+        let ids = args.into_change(at).map_err(|e| call.reject(e))?;
         if ids.len() > MAX_REORDER {
             return Err(call.reject(AppError::TooMany { max: MAX_REORDER }));
         }

@@ -33,7 +33,6 @@ pub async fn set_time_zone(time_zone: String) -> Result<(), AppError> {
 pub(super) mod imp {
     use crate::api::edge::Call;
     use crate::api::wire::IntoChange;
-    use crate::change::Change;
     use crate::domain::TimeZoneError;
     use crate::domain::{Task, UserId};
     use crate::error::AppError;
@@ -78,11 +77,11 @@ pub(super) mod imp {
 
     pub async fn set_time_zone(args: super::SetTimeZone) -> Result<(), AppError> {
         let call = Call::begin()?;
-        let zone = match args.into_change(Utc::now()) {
-            Ok(Change::TimeZone(zone)) if clock::resolve(&zone).is_some() => zone,
-            Ok(_) => return Err(call.reject(AppError::InvalidTimeZone(TimeZoneError))),
-            Err(error) => return Err(call.reject(error)),
-        };
+        let zone = args.into_change(Utc::now()).map_err(|e| call.reject(e))?;
+        // A well-formed name the server does not know is no zone either.
+        if clock::resolve(&zone).is_none() {
+            return Err(call.reject(AppError::InvalidTimeZone(TimeZoneError)));
+        }
         let (user, mut work) = call.keyed().await?;
         work.tx()
             .set_time_zone(user, &zone)

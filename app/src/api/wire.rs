@@ -8,8 +8,10 @@ use super::{
     AddTask, CreateList, CreateStep, CreateTask, DeleteList, EditStep, EditTask, RenameList,
     ReorderSteps, ReorderTasks, SetCompleted, SetDeleted, SetStepDeleted, SetTimeZone,
 };
-use crate::change::{Change, ListChange, Refusal, StepChange, TaskChange};
-use crate::domain::{ListName, PatchForm, StepTitle, Task, TaskForm, TaskList, TimeZoneName};
+use crate::change::{Change, ListChange, StepChange, TaskChange};
+use crate::domain::{
+    ListName, PatchForm, StepTitle, Task, TaskForm, TaskId, TaskList, TimeZoneName,
+};
 use crate::error::AppError;
 use crate::quick_add;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -213,10 +215,11 @@ impl IntoChange for SetDeleted {
 }
 
 impl IntoChange for ReorderTasks {
-    type Change = Change;
+    /// The new order.
+    type Change = Vec<TaskId>;
 
     fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
-        Ok(Change::TaskOrder(first_of_each(self.ids)))
+        Ok(first_of_each(self.ids))
     }
 }
 
@@ -289,11 +292,10 @@ impl IntoChange for DeleteList {
 }
 
 impl IntoChange for SetTimeZone {
-    type Change = Change;
+    type Change = TimeZoneName;
 
     fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
-        let zone = TimeZoneName::parse(&self.time_zone).map_err(AppError::InvalidTimeZone)?;
-        Ok(Change::TimeZone(zone))
+        TimeZoneName::parse(&self.time_zone).map_err(AppError::InvalidTimeZone)
     }
 }
 
@@ -303,17 +305,6 @@ fn first_of_each<Id: Copy + Eq + std::hash::Hash>(mut ids: Vec<Id>) -> Vec<Id> {
     let mut seen = std::collections::HashSet::new();
     ids.retain(|id| seen.insert(*id));
     ids
-}
-
-impl From<Refusal> for AppError {
-    fn from(refusal: Refusal) -> Self {
-        match refusal {
-            Refusal::TaskNotFound => Self::TaskNotFound,
-            Refusal::StepNotFound => Self::StepNotFound,
-            Refusal::ListNotFound => Self::ListNotFound,
-            Refusal::TooManySteps { max } => Self::TooManySteps { max },
-        }
-    }
 }
 
 #[cfg(test)]

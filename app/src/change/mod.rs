@@ -82,6 +82,19 @@ impl From<StepChange> for Change {
     }
 }
 
+/// A new order for these tasks.
+impl From<Vec<TaskId>> for Change {
+    fn from(order: Vec<TaskId>) -> Self {
+        Self::TaskOrder(order)
+    }
+}
+
+impl From<TimeZoneName> for Change {
+    fn from(zone: TimeZoneName) -> Self {
+        Self::TimeZone(zone)
+    }
+}
+
 impl From<ListChange> for Change {
     fn from(change: ListChange) -> Self {
         Self::List(change)

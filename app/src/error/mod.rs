@@ -131,6 +131,19 @@ impl From<TaskTitleError> for AppError {
     }
 }
 
+/// A change's rule refused it (`crate::change`): the answer says why.
+impl From<crate::change::Refusal> for AppError {
+    fn from(refusal: crate::change::Refusal) -> Self {
+        use crate::change::Refusal;
+        match refusal {
+            Refusal::TaskNotFound => Self::TaskNotFound,
+            Refusal::StepNotFound => Self::StepNotFound,
+            Refusal::ListNotFound => Self::ListNotFound,
+            Refusal::TooManySteps { max } => Self::TooManySteps { max },
+        }
+    }
+}
+
 impl FromServerFnError for AppError {
     // Read from text, as every answer is (`api::json_text`).
     type Encoder = crate::api::JsonTextEncoding;
