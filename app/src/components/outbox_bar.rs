@@ -18,7 +18,7 @@ pub fn OutboxBar() -> impl IntoView {
     let failures = move || outbox.failures();
     // Changes wait for this account to sign in again: the bar says why and
     // where, or they would wait unseen.
-    let session_ended = move || outbox.snapshot.with(|s| s.paused) && count() > 0;
+    let session_ended = move || outbox.paused() && count() > 0;
     // Every title this page has seen, so a failure about a task deleted
     // meanwhile (gone from the list) still names it.
     let titles = StoredValue::new(HashMap::<TaskId, String>::new());

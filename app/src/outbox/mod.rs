@@ -8,6 +8,7 @@ pub mod clock;
 mod kept_elsewhere;
 mod kept_page;
 mod known;
+mod ledger;
 mod memory;
 mod overlay;
 mod send;

@@ -1,8 +1,9 @@
 //! The outbox's wiring in the browser: the worker's registration and its
 //! messages, the page's events (online, visible) and its timers.
 
-use super::{Outbox, Snapshot, ToWorker};
+use super::{Outbox, Snapshot};
 use crate::domain::UserId;
+use crate::outbox::ToWorker;
 use leptos::prelude::*;
 use std::time::Duration;
 use wasm_bindgen::closure::Closure;
@@ -138,7 +139,7 @@ pub fn connect(outbox: Outbox) {
     // (not once its session ended: then it is forgotten).
     Effect::new(move |_| {
         let account = outbox.account.get();
-        if outbox.snapshot.with(|s| s.paused) {
+        if outbox.paused() {
             return;
         }
         outbox.known.with(|known| {
@@ -155,7 +156,8 @@ pub fn connect(outbox: Outbox) {
         move || {
             let visible = document().visibility_state() == web_sys::VisibilityState::Visible;
             let online = leptos::prelude::window().navigator().on_line();
-            if visible && online && outbox.sending.with_untracked(Vec::is_empty) {
+            let answered = outbox.ledger.with_untracked(|l| l.unanswered_count() == 0);
+            if visible && online && answered {
                 outbox.refresh();
             }
         },
@@ -165,12 +167,16 @@ pub fn connect(outbox: Outbox) {
     // The gentle timer (Safari and iOS have no Background Sync).
     let _ = set_interval_with_handle(
         move || {
-            if outbox.snapshot.with_untracked(|s| !s.pending.is_empty()) {
+            if outbox
+                .ledger
+                .with_untracked(|l| !l.news().pending.is_empty())
+            {
                 nudge(false);
             }
             // A change the worker said it kept, whose news never came.
-            if outbox.handed.with_untracked(|h| !h.is_empty()) {
-                outbox.receive(outbox.snapshot.get_untracked());
+            if outbox.ledger.with_untracked(|l| l.has_handed()) {
+                let now = super::clock::now().timestamp_millis();
+                outbox.ledger.update(|l| l.age(now));
             }
         },
         NUDGE_EVERY,

@@ -1,73 +1,63 @@
 //! What the page draws from the outbox: what waits, what is on its way,
-//! what failed, and every task with all of it on top.
+//! what failed, and every task with all of it on top (each read from the
+//! ledger, `ledger.rs`).
 
-use super::{overlay, Entry, Layers, Outbox, Shown};
+use super::Outbox;
 use crate::domain::{Task, TaskId};
+use crate::outbox::{overlay, Entry, Layers, Shown};
 use leptos::prelude::*;
 
 impl Outbox {
     /// What waits in the worker's queue, including what it just took.
     pub fn pending(&self) -> Vec<Entry> {
-        let mut pending: Vec<Entry> = self
-            .snapshot
-            .with(|s| s.pending.iter().filter(|e| !e.sending).cloned().collect());
-        self.handed
-            .with(|handed| pending.extend(handed.iter().cloned()));
-        pending
+        self.ledger.with(|l| l.waiting().cloned().collect())
     }
 
     /// What is on its way: from this page, or (kept by the worker) from a
     /// page reloaded since.
     pub fn in_flight(&self) -> Vec<Entry> {
-        let mut sending = self.sending.get();
-        sending.extend(self.held.get());
-        let elsewhere: Vec<Entry> = self.snapshot.with(|s| {
-            s.pending
-                .iter()
-                .filter(|e| e.sending && !sending.iter().any(|mine| mine.key == e.key))
-                .cloned()
-                .collect()
-        });
-        sending.extend(elsewhere);
-        sending
+        self.ledger.with(|l| l.in_flight())
     }
 
     /// Changes not yet saved, for the bar.
     pub fn pending_count(&self) -> usize {
-        self.snapshot
-            .with(|s| s.pending.iter().filter(|e| !e.sending).count())
-            + self.handed.with(Vec::len)
+        self.ledger.with(|l| l.waiting().count())
+    }
+
+    /// Changes this page sent whose answer has not come.
+    pub fn unanswered_count(&self) -> usize {
+        self.ledger.with(|l| l.unanswered_count())
     }
 
     /// Changes the network will take on its own (not those waiting for the
     /// person to retry or discard them).
     pub fn draining_count(&self) -> usize {
-        self.snapshot
-            .with(|s| s.pending.iter().filter(|e| !e.sending && !e.stuck).count())
-            + self.handed.with(Vec::len)
-            + self.sending.with(Vec::len)
-            + self.held.with(Vec::len)
+        self.ledger.with(|l| l.draining_count())
     }
 
     /// Changes waiting for the person: retry or discard.
     pub fn stuck(&self) -> Vec<Entry> {
-        let mut stuck: Vec<Entry> = self
-            .snapshot
-            .with(|s| s.pending.iter().filter(|e| e.stuck).cloned().collect());
-        self.refused
-            .with(|r| stuck.extend(r.iter().filter(|e| e.stuck).cloned()));
-        stuck
+        self.ledger.with(|l| l.stuck())
+    }
+
+    /// Changes the server refused, shown until dismissed.
+    pub fn failures(&self) -> Vec<Entry> {
+        self.ledger.with(|l| l.failures())
+    }
+
+    /// The account's session ended elsewhere: its changes wait for a
+    /// sign-in on this phone.
+    pub fn paused(&self) -> bool {
+        self.ledger.with(|l| l.news().paused)
     }
 
     /// Every task the page knows, with every change not yet confirmed on
     /// top (`overlay`): what any list of the page is drawn from.
     pub fn overlaid(&self) -> Vec<Shown> {
-        let pending = self.pending();
-        let failures = self.failures();
-        let sending = self.in_flight();
-        let settling: Vec<Entry> = self
-            .settling
-            .with(|s| s.iter().map(|(_, entry)| entry.clone()).collect());
+        let (settling, pending, sending, failures) = self.ledger.with(|l| {
+            let pending: Vec<Entry> = l.waiting().cloned().collect();
+            (l.settling(), pending, l.in_flight(), l.failures())
+        });
         self.known.with(|known| {
             let failed: Vec<TaskId> = failures
                 .iter()
@@ -82,13 +72,5 @@ impl Outbox {
             let server: Vec<Task> = known.tasks().cloned().collect();
             overlay(&server, layers)
         })
-    }
-
-    /// Changes the server refused, shown until dismissed.
-    pub fn failures(&self) -> Vec<Entry> {
-        let mut failures = self.snapshot.with(|s| s.failures.clone());
-        self.refused
-            .with(|r| failures.extend(r.iter().filter(|e| !e.stuck).cloned()));
-        failures
     }
 }

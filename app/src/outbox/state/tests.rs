@@ -1,4 +1,5 @@
-//! Tests of `state.rs`.
+//! Tests of `state.rs`: the ledger's own rules are tested in
+//! `ledger/tests.rs`; these, what the page adds around them.
 
 use super::*;
 use crate::api::SetCompleted;
@@ -28,51 +29,18 @@ fn news(account: UserId, recent: Vec<Entry>) -> Snapshot {
 }
 
 fn drawn(outbox: &Outbox) -> Vec<String> {
-    outbox
-        .settling
-        .with_untracked(|s| s.iter().map(|(_, e)| e.key.clone()).collect())
+    let settling = outbox.ledger.with_untracked(Ledger::settling);
+    settling.into_iter().map(|e| e.key).collect()
 }
 
 #[test]
-fn a_change_the_worker_saved_while_the_page_loaded_is_drawn_until_the_next_read() {
+fn the_accounts_saved_changes_are_drawn_and_another_accounts_are_not() {
     let (_owner, outbox, account) = signed_in();
-    let saved = completion();
-    outbox.receive(news(account, vec![saved.clone()]));
-    assert_eq!(drawn(&outbox), vec![saved.key.clone()]);
-    // The next read has it: it is no longer drawn on top.
-    outbox.list_read(outbox.settled.get_untracked());
-    assert!(drawn(&outbox).is_empty());
-}
-
-#[test]
-fn a_saved_change_is_drawn_once_however_often_the_worker_repeats_it() {
-    let (_owner, outbox, account) = signed_in();
-    let saved = completion();
-    outbox.receive(news(account, vec![saved.clone()]));
-    let reads = outbox.settled.get_untracked();
-    outbox.receive(news(account, vec![saved]));
-    assert_eq!(drawn(&outbox).len(), 1);
-    assert_eq!(
-        outbox.settled.get_untracked(),
-        reads,
-        "no second read asked for"
-    );
-}
-
-#[test]
-fn a_change_this_page_sent_is_not_drawn_again_from_the_workers_news() {
-    let (_owner, outbox, account) = signed_in();
-    let mine = completion();
-    outbox.sent.update_value(|sent| sent.push(mine.key.clone()));
-    outbox.receive(news(account, vec![mine]));
-    assert!(drawn(&outbox).is_empty());
-}
-
-#[test]
-fn another_accounts_saved_changes_are_not_drawn() {
-    let (_owner, outbox, _) = signed_in();
     outbox.receive(news(UserId::new(), vec![completion()]));
     assert!(drawn(&outbox).is_empty());
+    let saved = completion();
+    outbox.receive(news(account, vec![saved.clone()]));
+    assert_eq!(drawn(&outbox), vec![saved.key]);
 }
 
 #[test]
