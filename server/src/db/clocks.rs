@@ -22,7 +22,7 @@ pub fn from_columns(
     })
 }
 
-/// The clocks' milliseconds in the columns' order in `TASK_COLUMNS`, to bind.
+/// The clocks' milliseconds in their columns' order in `rows::TASKS`, to bind.
 pub fn millis(clocks: &Clocks) -> [i64; 9] {
     [
         clocks.title.millis(),

@@ -1,6 +1,6 @@
 //! The person's own lists. Deleting one moves its tasks to the Inbox.
 
-use super::rows::{list_from_row, LIST_COLUMNS};
+use super::rows::{list_from_row, LISTS, LIST_COLUMNS};
 use super::sql::{Driver, Sql, Statement};
 use super::storage::{SqlStorage, SqlWork};
 use super::tasks::ensure_owner;
@@ -64,19 +64,16 @@ impl<D: Driver> ListRows for SqlWork<D> {
         // Inserts a list unless its id exists (as `tasks::insert_task`).
         let db = &mut self.tx;
         let inserted = db
-        .execute(
-            Statement::new(
-                "INSERT INTO lists (id, user_id, name, created_at, updated_at, name_changed_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+            .execute(
+                Statement::new(LISTS.insert())
+                    .bind(list.id.as_uuid())
+                    .bind(user_id.as_uuid())
+                    .bind(list.name.as_str())
+                    .bind(list.created_at)
+                    .bind(list.updated_at)
+                    .bind(list.name_changed.millis()),
             )
-            .bind(list.id.as_uuid())
-            .bind(user_id.as_uuid())
-            .bind(list.name.as_str())
-            .bind(list.created_at)
-            .bind(list.updated_at)
-            .bind(list.name_changed.millis()),
-        )
-        .await?;
+            .await?;
         if inserted == 1 {
             return Ok(true);
         }

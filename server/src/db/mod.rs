@@ -24,6 +24,7 @@ mod sql;
 mod sqlite;
 mod steps;
 mod storage;
+mod table;
 mod tasks;
 #[cfg(test)]
 mod user_scope;

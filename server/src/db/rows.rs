@@ -5,18 +5,51 @@
 use super::clocks;
 use super::errors::corrupt;
 use super::sql::{required, Columns, Statement, Value};
+use super::table::{ColumnList, Table};
 use app::domain::{
     Due, ListId, ListName, Notes, Priority, Recurrence, Stamp, Task, TaskId, TaskList, TaskTitle,
 };
 use app::ssr::storage::StorageError;
 
-pub const TASK_COLUMNS: &str =
-    "id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
-     position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
-     notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, \
-     recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at";
+pub static TASKS: Table = Table {
+    name: "tasks",
+    parent: None,
+    fields: &[
+        "list_id",
+        "title",
+        "notes",
+        "due_date",
+        "due_time",
+        "priority",
+        "recurrence",
+        "series_id",
+        "position",
+        "created_at",
+        "updated_at",
+        "completed_at",
+        "deleted_at",
+        // The clocks, in `clocks::millis` order.
+        "title_changed_at",
+        "notes_changed_at",
+        "due_changed_at",
+        "priority_changed_at",
+        "list_changed_at",
+        "recurrence_changed_at",
+        "completion_changed_at",
+        "deletion_changed_at",
+        "position_changed_at",
+    ],
+    derived: &["search_text"],
+};
+pub const TASK_COLUMNS: ColumnList = TASKS.columns();
 
-pub const LIST_COLUMNS: &str = "id, name, created_at, updated_at, name_changed_at";
+pub static LISTS: Table = Table {
+    name: "lists",
+    parent: None,
+    fields: &["name", "created_at", "updated_at", "name_changed_at"],
+    derived: &[],
+};
+pub const LIST_COLUMNS: ColumnList = LISTS.columns();
 
 pub fn task_from_row(row: &impl Columns) -> Result<Task, StorageError> {
     let due = row
@@ -68,7 +101,7 @@ pub fn list_from_row(row: &impl Columns) -> Result<TaskList, StorageError> {
     })
 }
 
-/// Binds every field of a task after its id and owner, in `TASK_COLUMNS`
+/// Binds every field of a task after its id and owner, in `TASKS.fields`
 /// order.
 pub fn bind_task_fields(statement: Statement, task: &Task) -> Statement {
     let statement = statement

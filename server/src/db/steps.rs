@@ -5,14 +5,31 @@
 use super::errors::corrupt;
 use super::sql::{required, Columns, Driver, Sql, Statement, Value};
 use super::storage::SqlWork;
-use super::tasks::{ensure_owner, placeholders};
+use super::table::{ColumnList, Table};
+use super::tasks::ensure_owner;
 use app::domain::{Stamp, Step, StepClocks, StepId, StepTitle, Task, TaskId, UserId};
 use app::ssr::storage::{StepRows, StorageError};
 use async_trait::async_trait;
 use std::collections::HashMap;
 
-const STEP_COLUMNS: &str = "id, title, done, position, created_at, updated_at, deleted_at, \
-     title_changed_at, done_changed_at, position_changed_at, deletion_changed_at";
+static STEPS: Table = Table {
+    name: "steps",
+    parent: Some("task_id"),
+    fields: &[
+        "title",
+        "done",
+        "position",
+        "created_at",
+        "updated_at",
+        "deleted_at",
+        "title_changed_at",
+        "done_changed_at",
+        "position_changed_at",
+        "deletion_changed_at",
+    ],
+    derived: &[],
+};
+const STEP_COLUMNS: ColumnList = STEPS.columns();
 
 /// Which of the tasks' steps a read gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +58,7 @@ pub(super) async fn attach<D: Driver>(
     let rows = db
         .fetch_all(
             Statement::new(format!(
-                "SELECT task_id, {STEP_COLUMNS} FROM steps WHERE steps.user_id = $1 AND {} {live} \
+                "SELECT {STEP_COLUMNS} FROM steps WHERE steps.user_id = $1 AND {} {live} \
                  ORDER BY position, created_at, id",
                 D::one_of("steps.task_id", 2)
             ))
@@ -68,15 +85,10 @@ pub(super) async fn insert_step(
     task_id: TaskId,
     step: &Step,
 ) -> Result<bool, StorageError> {
-    let statement = Statement::new(format!(
-        "INSERT INTO steps (id, user_id, task_id, title, done, position, created_at, \
-         updated_at, deleted_at, title_changed_at, done_changed_at, position_changed_at, \
-         deletion_changed_at) VALUES ({}) ON CONFLICT (id) DO NOTHING",
-        placeholders(13)
-    ))
-    .bind(step.id.as_uuid())
-    .bind(user_id.as_uuid())
-    .bind(task_id.as_uuid());
+    let statement = Statement::new(STEPS.insert())
+        .bind(step.id.as_uuid())
+        .bind(user_id.as_uuid())
+        .bind(task_id.as_uuid());
     if db.execute(bind_step_fields(statement, step)).await? == 1 {
         return Ok(true);
     }
@@ -86,7 +98,7 @@ pub(super) async fn insert_step(
 }
 
 /// Binds every field of a step after its id (and owner and task), in
-/// `STEP_COLUMNS` order.
+/// `STEPS.fields` order.
 fn bind_step_fields(statement: Statement, step: &Step) -> Statement {
     let clocks = step.changed;
     statement
@@ -136,7 +148,7 @@ impl<D: Driver> StepRows for SqlWork<D> {
         let row = db
             .fetch_optional(
                 Statement::new(format!(
-                    "SELECT task_id, {STEP_COLUMNS} FROM steps WHERE id = $1 AND user_id = $2"
+                    "SELECT {STEP_COLUMNS} FROM steps WHERE id = $1 AND user_id = $2"
                 ))
                 .bind(id.as_uuid())
                 .bind(user_id.as_uuid()),
@@ -161,13 +173,9 @@ impl<D: Driver> StepRows for SqlWork<D> {
     async fn update_step(&mut self, user_id: UserId, step: &Step) -> Result<(), StorageError> {
         // Writes every field of one of the user's steps; `NotFound` if none.
         let db = &mut self.tx;
-        let statement = Statement::new(
-            "UPDATE steps SET title = $3, done = $4, position = $5, created_at = $6, \
-         updated_at = $7, deleted_at = $8, title_changed_at = $9, done_changed_at = $10, \
-         position_changed_at = $11, deletion_changed_at = $12 WHERE id = $1 AND user_id = $2",
-        )
-        .bind(step.id.as_uuid())
-        .bind(user_id.as_uuid());
+        let statement = Statement::new(STEPS.update())
+            .bind(step.id.as_uuid())
+            .bind(user_id.as_uuid());
         match db.execute(bind_step_fields(statement, step)).await? {
             0 => Err(StorageError::NotFound),
             _ => Ok(()),

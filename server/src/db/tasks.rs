@@ -1,6 +1,6 @@
 //! Tasks: reading them, and writing them inside a unit of work.
 
-use super::rows::{bind_task_fields, task_from_row, TASK_COLUMNS};
+use super::rows::{bind_task_fields, task_from_row, TASKS, TASK_COLUMNS};
 use super::sql::{required, Columns, Driver, Sql, Statement};
 use super::steps::Which;
 use super::storage::{with_steps, SqlStorage, SqlWork};
@@ -67,12 +67,9 @@ async fn insert_task(
     user_id: UserId,
     task: &Task,
 ) -> Result<bool, StorageError> {
-    let statement = Statement::new(format!(
-        "INSERT INTO tasks ({TASK_COLUMNS_WITH_OWNER}) VALUES ({}) ON CONFLICT (id) DO NOTHING",
-        placeholders(25)
-    ))
-    .bind(task.id.as_uuid())
-    .bind(user_id.as_uuid());
+    let statement = Statement::new(TASKS.insert())
+        .bind(task.id.as_uuid())
+        .bind(user_id.as_uuid());
     let statement = bind_task_fields(statement, task).bind(searched_by(task).as_str());
     if db.execute(statement).await? == 1 {
         for step in &task.steps {
@@ -84,15 +81,6 @@ async fn insert_task(
         .await
         .map(|()| false)
 }
-
-/// `TASK_COLUMNS` with the owner second and the search text last, as
-/// `insert_task` binds them.
-const TASK_COLUMNS_WITH_OWNER: &str =
-    "id, user_id, list_id, title, notes, due_date, due_time, priority, recurrence, series_id, \
-     position, created_at, updated_at, completed_at, deleted_at, title_changed_at, \
-     notes_changed_at, due_changed_at, priority_changed_at, list_changed_at, \
-     recurrence_changed_at, completion_changed_at, deletion_changed_at, position_changed_at, \
-     search_text";
 
 /// What the task is found by (`search`), written with it.
 fn searched_by(task: &Task) -> String {
@@ -115,14 +103,6 @@ pub(super) async fn ensure_owner(
     } else {
         Err(StorageError::Conflict)
     }
-}
-
-/// `$1, $2, …, $n`.
-pub(super) fn placeholders(n: usize) -> String {
-    (1..=n)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[async_trait]
@@ -197,17 +177,9 @@ impl<D: Driver> TaskRows for SqlWork<D> {
     async fn update_task(&mut self, user_id: UserId, task: &Task) -> Result<(), StorageError> {
         // Writes every field of one of the user's tasks; `NotFound` if none.
         let db = &mut self.tx;
-        let statement = Statement::new(
-            "UPDATE tasks SET list_id = $3, title = $4, notes = $5, due_date = $6, due_time = $7, \
-         priority = $8, recurrence = $9, series_id = $10, position = $11, created_at = $12, \
-         updated_at = $13, completed_at = $14, deleted_at = $15, title_changed_at = $16, \
-         notes_changed_at = $17, due_changed_at = $18, priority_changed_at = $19, \
-         list_changed_at = $20, recurrence_changed_at = $21, completion_changed_at = $22, \
-         deletion_changed_at = $23, position_changed_at = $24, search_text = $25 \
-         WHERE id = $1 AND user_id = $2",
-        )
-        .bind(task.id.as_uuid())
-        .bind(user_id.as_uuid());
+        let statement = Statement::new(TASKS.update())
+            .bind(task.id.as_uuid())
+            .bind(user_id.as_uuid());
         let statement = bind_task_fields(statement, task).bind(searched_by(task).as_str());
         match db.execute(statement).await? {
             0 => Err(StorageError::NotFound),
