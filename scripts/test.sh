@@ -48,28 +48,35 @@ fi
 # The PostgreSQL tests never skip: without a server they fail, loudly.
 pg_isready -d "$TETRAD_TEST_POSTGRES/postgres"
 
-phase "fast checks (format, worker policy, clippy)"
-# What fails in a minute runs first: formatting, the worker's policy
-# (node:test), and clippy with every warning an error, on the server and
-# its tests and on the WASM the browser runs (the workspace's lints:
-# Cargo.toml).
+phase "format and the worker's policy"
+# What fails in seconds runs first: formatting and the worker's policy
+# (node:test).
 cargo fmt --all -- --check
 node --test end2end/worker/
-cargo clippy --locked --all-targets -p app -p server -- -D warnings
-cargo clippy --locked -p frontend --target wasm32-unknown-unknown -- -D warnings
+
+# Clippy lints our crates as they are compiled for real: clippy-driver
+# wraps rustc for the workspace's crates (what `cargo clippy` does, over a
+# check-only build), every warning an error. The dependencies are then
+# compiled once per target instead of twice (a check, then a build): on
+# the server and its tests here, on the WASM the browser runs in the
+# release build below (the workspace's lints: Cargo.toml).
+export RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+
+phase "clippy and the tests' build"
+cargo test --locked -p app -p server --all-targets --no-run
 
 phase "unit and integration tests"
 cargo test --locked -p app -p server
 
-phase "release build (cargo leptos)"
+phase "release build, then end-to-end tests on SQLite"
 # The build scripts/run.sh serves (size-optimised WASM, no debug
-# assertions): the end-to-end tests run against it, every spec once.
-# `cargo leptos end-to-end` exits 0 when the build fails, so build first.
-cargo leptos build --release --split
-
-phase "end-to-end tests (release build; SQLite, then PostgreSQL)"
-# Every spec runs once, half against a server on SQLite, half on
-# PostgreSQL; the server-heavy half (the outbox, replays, the last action,
+# assertions), linted as it compiles (above), made by `cargo leptos
+# end-to-end` itself: a separate `cargo leptos build` first would split,
+# bind and optimise the same WASM twice (each cargo-leptos process does
+# it once whatever it finds). The end-to-end tests run against it, every
+# spec once: half against a server on SQLite here, half on PostgreSQL
+# below; the server-heavy half (the outbox, replays, the last action,
 # checklists, search's full-text path, clocks, accounts, the calendar,
 # quotas and the browser chaos test) on PostgreSQL, the production backend.
 # Every test signs up its own accounts, all from this machine's address:
@@ -88,9 +95,9 @@ for spec in end2end/tests/*.spec.ts; do
 done
 mkdir -p target/e2e
 rm -f target/e2e/tetrad.db*
-# On SQLite, served by cargo-leptos (the release build); Playwright runs
-# the specs named in TETRAD_E2E_SPECS (end2end/playwright.config.ts). The
-# server's log is kept (and shown as it comes) and read for panics.
+# On SQLite, served by cargo-leptos; Playwright runs the specs named in
+# TETRAD_E2E_SPECS (end2end/playwright.config.ts). The server's log is
+# kept (and shown as it comes) and read for panics.
 (
   export DATABASE_URL="sqlite://target/e2e/tetrad.db"
   export TETRAD_ADDR="127.0.0.1:3017"
@@ -99,8 +106,15 @@ rm -f target/e2e/tetrad.db*
   export TETRAD_E2E_SPECS="${on_sqlite[*]}"
   cargo leptos end-to-end --release --split 2>&1 | tee target/e2e/sqlite.log
 )
+# `cargo leptos end-to-end` exits 0 when the build fails, without running
+# a test: Playwright's summary must be there.
+if ! grep -qE '^ +[0-9]+ passed' target/e2e/sqlite.log; then
+  echo "the end-to-end tests on SQLite did not run (did the build fail?)" >&2
+  exit 1
+fi
 no_panics_in target/e2e/sqlite.log "release server on SQLite"
 
+phase "end-to-end tests on PostgreSQL, and the probe"
 # On PostgreSQL, a release server of its own.
 source scripts/release_server.sh
 release_addr="127.0.0.1:3018"
