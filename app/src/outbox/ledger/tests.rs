@@ -42,6 +42,15 @@ fn keys(entries: &[Entry]) -> Vec<&str> {
     entries.iter().map(|e| e.key.as_str()).collect()
 }
 
+/// A ledger that sent one completion and got `answer` for it.
+fn answered_with(answer: Answer) -> (Ledger, Entry) {
+    let mut ledger = Ledger::default();
+    let tap = completion(TaskId::new());
+    let _ = ledger.send(tap.clone());
+    let _ = ledger.answered(&tap.key, answer, T0);
+    (ledger, tap)
+}
+
 fn news(pending: Vec<Entry>) -> Snapshot {
     Snapshot {
         pending,
@@ -117,10 +126,7 @@ fn a_saved_change_that_is_no_task_asks_for_a_read_at_once() {
 
 #[test]
 fn a_change_the_worker_keeps_waits_once_then_the_news_takes_over() {
-    let mut ledger = Ledger::default();
-    let tap = completion(TaskId::new());
-    let _ = ledger.send(tap.clone());
-    let _ = ledger.answered(&tap.key, Answer::Queued, T0);
+    let (mut ledger, tap) = answered_with(Answer::Queued);
     assert_eq!(
         keys(&ledger.waiting().cloned().collect::<Vec<_>>()),
         [tap.key.as_str()]
@@ -137,10 +143,7 @@ fn a_change_the_worker_keeps_waits_once_then_the_news_takes_over() {
 
 #[test]
 fn a_kept_change_missing_from_the_news_for_a_while_was_sent_meanwhile() {
-    let mut ledger = Ledger::default();
-    let tap = completion(TaskId::new());
-    let _ = ledger.send(tap.clone());
-    let _ = ledger.answered(&tap.key, Answer::Queued, T0);
+    let (mut ledger, tap) = answered_with(Answer::Queued);
 
     ledger.receive(news(vec![]), T0 + HANDED_GRACE_MS - 1);
     assert_eq!(ledger.waiting().count(), 1, "its news may still come");
@@ -157,10 +160,7 @@ fn a_kept_change_missing_from_the_news_for_a_while_was_sent_meanwhile() {
 
 #[test]
 fn with_no_news_at_all_a_kept_change_is_taken_as_sent_after_a_while() {
-    let mut ledger = Ledger::default();
-    let tap = completion(TaskId::new());
-    let _ = ledger.send(tap.clone());
-    let _ = ledger.answered(&tap.key, Answer::Queued, T0);
+    let (mut ledger, tap) = answered_with(Answer::Queued);
     ledger.age(T0 + 1);
     assert!(ledger.has_handed());
     ledger.age(T0 + HANDED_GRACE_MS);
@@ -209,10 +209,7 @@ fn a_refusal_is_shown_and_a_server_error_may_be_retried_with_its_key() {
 
 #[test]
 fn a_change_never_answered_is_stuck_and_says_the_network_failed() {
-    let mut ledger = Ledger::default();
-    let tap = completion(TaskId::new());
-    let _ = ledger.send(tap.clone());
-    let _ = ledger.answered(&tap.key, Answer::NoAnswer, T0);
+    let (ledger, tap) = answered_with(Answer::NoAnswer);
     let stuck = ledger.stuck();
     assert_eq!(keys(&stuck), [tap.key.as_str()]);
     let reason: crate::error::AppError =
@@ -223,14 +220,11 @@ fn a_change_never_answered_is_stuck_and_says_the_network_failed() {
 
 #[test]
 fn the_page_dismisses_its_own_refusals_and_asks_the_worker_for_the_others() {
-    let mut ledger = Ledger::default();
-    let tap = completion(TaskId::new());
-    let _ = ledger.send(tap.clone());
     let refusal = Answer::Refused {
         status: 422,
         body: "{}".into(),
     };
-    let _ = ledger.answered(&tap.key, refusal, T0);
+    let (mut ledger, tap) = answered_with(refusal);
     assert_eq!(ledger.dismiss(&tap.key), Effects::default());
     assert!(ledger.failures().is_empty());
 
