@@ -34,6 +34,10 @@ pub struct Outbox {
     /// Goes up each time the page must read the server's truth again (a
     /// burst of work ended, a change was refused, the network came back).
     pub settled: Memo<u32>,
+    /// The account's session ended elsewhere (from the worker's news). A
+    /// memo, like `settled`: what depends on it alone (saving what the
+    /// page knows to the phone) must not run again at every tap.
+    paused: Memo<bool>,
     /// What the page knows from the server.
     pub known: RwSignal<Known>,
     account: RwSignal<Option<UserId>>,
@@ -50,6 +54,7 @@ pub fn provide_outbox() -> Outbox {
     let outbox = Outbox {
         ledger,
         settled: Memo::new(move |_| ledger.with(Ledger::reads)),
+        paused: Memo::new(move |_| ledger.with(|l| l.news().paused)),
         known: RwSignal::new(Known::default()),
         account: RwSignal::new(None),
         kept: RwSignal::new(Vec::new()),

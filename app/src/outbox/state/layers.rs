@@ -48,7 +48,7 @@ impl Outbox {
     /// The account's session ended elsewhere: its changes wait for a
     /// sign-in on this phone.
     pub fn paused(&self) -> bool {
-        self.ledger.with(|l| l.news().paused)
+        self.paused.get()
     }
 
     /// Every task the page knows, with every change not yet confirmed on
