@@ -18,7 +18,12 @@ export async function waitForHydration(page: Page): Promise<void> {
  * test typing at once must wait, or the sign-in would bypass the worker.
  */
 export async function waitForWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // A new browser context's worker installs by keeping the app's files
+  // (the WASM and its chunks): on a busy 2-core machine with two browsers
+  // at work, once in CI that took longer than the default 10 s.
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 })
+    .toBe(true);
 }
 
 export async function signUp(page: Page, name: string, password = PASSWORD): Promise<void> {
