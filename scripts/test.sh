@@ -10,14 +10,14 @@ phase_start=$SECONDS
 phases=()
 phase() {
   local now=$SECONDS
-  if [ -n "${current:-}" ]; then phases+=("$(printf '%-28s %4ss' "$current" $((now - phase_start)))"); fi
+  if [ -n "${current:-}" ]; then phases+=("$(printf '%-50s %4ss' "$current" $((now - phase_start)))"); fi
   current="$1"; phase_start=$now
   printf '\n\033[1m==> %s\033[0m\n' "$1"
 }
 report() {
   phase ""
   echo; echo "Phase times:"; printf '  %s\n' "${phases[@]}"
-  echo "  total                        $((SECONDS - started))s"
+  printf '  %-50s %4ss\n' total $((SECONDS - started))
 }
 trap 'report; kill "${release_server:-}" 2>/dev/null || true' EXIT
 
