@@ -25,6 +25,9 @@ echo "==> what the first WASM is made of, by crate (before wasm-bindgen and wasm
 node end2end/bench/wasm_crates.mjs target/front/wasm32-unknown-unknown/wasm-release/frontend_split.wasm "$results/wasm.json"
 node end2end/bench/chunks.mjs target/site/pkg "$results/chunks.json"
 
+echo "==> the floor: Today's taps with no Leptos (measured, never shipped)"
+scripts/floor.sh "$results"
+
 echo "==> browser benchmarks against the release server on SQLite"
 source scripts/release_server.sh
 # Each benchmark signs up its own accounts, all from this address.

@@ -112,6 +112,15 @@ if (interactive) {
   line('Hydrated (interactive)', m.interactive, `hydration: ${ms(m.hydration)}`);
   interactiveRows.push(`| Main thread during the load (CPU profile) | — | WASM ${ms(m.cpuWasm)}, JavaScript ${ms(m.cpuJavascript)}, engine ${ms(m.cpuEngine)}, GC ${ms(m.cpuGc)}, idle ${ms(m.cpuIdle)} |`);
 }
+// The floor for Today's first load (scripts/floor.sh; issue 27, point 7):
+// the shared rules and a tap's DOM calls with no Leptos, as it would be served.
+const floor = read('floor');
+const floorCrates = read('floor_crates');
+const floorRows = (floor ?? []).map((f) => `| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
+const floorHeld = floorCrates
+  ? Object.entries(floorCrates.crates).slice(0, 8).map(([crate, bytes]) => `${crate} ${kb(bytes)}`).join(', ')
+  : '';
+
 const cpu = cpus();
 const machine = [
   `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -164,6 +173,20 @@ hydrated Today to the page drawn, on Slow 4G + CPU ×4, without the worker
 | Page | Files | Raw | gzip | brotli | Tap → shown |
 |---|---:|---:|---:|---:|---:|
 ${chunkRows.join('\n')}
+
+## The floor for Today's first load (measured, not shipped)
+
+${floor ? `What the WASM would weigh with only what Today's taps need and no Leptos:
+the shared change types and their \`apply\`, the outbox's ledger (with the
+reading of the worker's queued requests), a change's request, and the DOM calls
+that patch a row's \`aria-pressed\`/\`data-sync\` and add a row from a template
+the server wrote (\`bench/floor\`, built by \`scripts/floor.sh\` as the release WASM
+is built). Today's first WASM above is the figure to set it against.
+Its code by crate (${kb(floorCrates?.code ?? 0)} before wasm-opt): ${floorHeld}.` : 'Not measured.'}
+
+| File | Raw | gzip | brotli |
+|---|---:|---:|---:|
+${floorRows.join('\n')}
 
 ## Where Today's interactive time goes
 

@@ -19,6 +19,7 @@ mod to_worker;
 pub use kept_elsewhere::KeptElsewhere;
 pub use kept_page::opened_from_kept_copy;
 pub use known::Known;
+pub use ledger::{Effects, Ledger, Phase};
 pub use overlay::{overlay, Layers, Mark, Shown};
 pub use send::Answer;
 pub use snapshot::{Entry, Snapshot};
