@@ -13,6 +13,7 @@ pub mod error;
 pub mod outbox;
 pub mod protocol;
 pub mod quick_add;
+pub mod reminders;
 pub mod text;
 pub mod views;
 

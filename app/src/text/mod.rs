@@ -12,6 +12,7 @@ mod errors;
 mod phrases;
 mod plural;
 mod recurrence;
+mod reminders;
 mod worker;
 
 pub use crate::i18n::Locale;
@@ -23,6 +24,7 @@ pub use phrases::{
     refused_with_status, signed_in_as, view_name, waited_too_long, PRIORITY_LEVELS,
 };
 pub use recurrence::{recurrence, REPEAT_CHOICES};
+pub use reminders::evening_summary;
 pub use worker::worker_words;
 
 /// The `index`th word of a phrase that lists words (weekday or month

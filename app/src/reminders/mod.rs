@@ -1,0 +1,12 @@
+//! Reminders (issue 28): when a task is worth a notification, by rules the
+//! server's scheduler and the page (today's due reminders in Today) share.
+//! Plain Rust over the domain, in the account's local time: the server
+//! turns a local moment into an instant with the account's time zone.
+
+mod lead;
+mod quiet_hours;
+mod summary;
+
+pub use lead::{Lead, LeadError};
+pub use quiet_hours::{QuietHours, QuietHoursError};
+pub use summary::Summary;
