@@ -20,11 +20,13 @@
 //! | `TETRAD_HEADER_SECS`  | a request's head must arrive within this; an idle connection closes after it | `10` |
 //! | `TETRAD_REQUEST_SECS` | a request must be answered (and its body read) within this, or 408 | `30` |
 //! | `TETRAD_MAX_CONNECTIONS` | connections served at once (the next wait) | `1024`        |
+//! | `TETRAD_PUSH_LOOPBACK` | `1`: also take push endpoints on this machine's loopback (the tests' push service); never in production | `0` |
 
 use crate::db::DatabaseUrl;
 use crate::http::client_address::TrustedProxies;
 use crate::http::connections::Limits;
 use crate::maintenance::Retention;
+use app::ssr::push_subscription::EndpointPolicy;
 use app::ssr::quotas::Quotas;
 use app::ssr::Settings;
 use std::net::SocketAddr;
@@ -108,6 +110,7 @@ impl Config {
                 defaults.sign_ups_per_address,
             )?,
             quotas: quotas(&lookup, defaults.quotas)?,
+            push_endpoints: push_endpoints(&lookup)?,
             ..defaults
         };
         let trusted_proxies = lookup("TETRAD_TRUSTED_PROXIES")
@@ -173,6 +176,18 @@ fn quotas(
             1,
         )?,
     })
+}
+
+/// `TETRAD_PUSH_LOOPBACK`: `1` lets the tests' own push service in.
+fn push_endpoints(lookup: &impl Fn(&str) -> Option<String>) -> Result<EndpointPolicy, ConfigError> {
+    match lookup("TETRAD_PUSH_LOOPBACK").as_deref().map(str::trim) {
+        None | Some("0") => Ok(EndpointPolicy::KnownServices),
+        Some("1") => Ok(EndpointPolicy::AlsoLoopback),
+        Some(other) => Err(ConfigError::Invalid {
+            name: "TETRAD_PUSH_LOOPBACK",
+            reason: format!("expected 0 or 1, got {other:?}"),
+        }),
+    }
 }
 
 fn parse_number(
@@ -265,6 +280,18 @@ mod tests {
             config.public_origin.as_deref(),
             Some("https://tetrad.example")
         );
+    }
+
+    #[test]
+    fn only_known_push_services_are_taken_unless_the_tests_loopback_is_let_in() {
+        let policy = |vars: &[(&str, &str)]| config(vars).map(|c| c.settings.push_endpoints);
+        assert_eq!(policy(&[]).unwrap(), EndpointPolicy::KnownServices);
+        assert_eq!(
+            policy(&[("TETRAD_PUSH_LOOPBACK", "1")]).unwrap(),
+            EndpointPolicy::AlsoLoopback
+        );
+        let error = policy(&[("TETRAD_PUSH_LOOPBACK", "yes")]).unwrap_err();
+        assert!(error.to_string().contains("TETRAD_PUSH_LOOPBACK"));
     }
 
     #[test]

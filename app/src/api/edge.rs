@@ -236,6 +236,8 @@ pub fn register_server_functions() {
     register_explicit::<super::MakeCalendarLink>();
     register_explicit::<super::TurnOffCalendarLink>();
     register_explicit::<super::CalendarLinkSince>();
+    register_explicit::<super::SubscribePush>();
+    register_explicit::<super::UnsubscribePush>();
     register_explicit::<super::CurrentAccount>();
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();

@@ -9,6 +9,7 @@ mod calendar;
 mod json_text;
 mod lists;
 mod password;
+mod push;
 mod search;
 mod steps;
 mod tasks;
@@ -38,6 +39,7 @@ pub use lists::{
     RenameList,
 };
 pub use password::{change_password, ChangePassword};
+pub use push::{subscribe_push, unsubscribe_push, SubscribePush, UnsubscribePush};
 pub use search::{search_tasks, SearchTasks};
 pub use steps::{
     create_step, edit_step, reorder_steps, set_step_deleted, CreateStep, EditStep, ReorderSteps,

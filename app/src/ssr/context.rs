@@ -24,6 +24,8 @@ pub struct Settings {
     pub sign_up_window: Duration,
     /// What one account may hold and send.
     pub quotas: super::quotas::Quotas,
+    /// Which push endpoints the server takes (and so posts to).
+    pub push_endpoints: super::push_subscription::EndpointPolicy,
 }
 
 impl Default for Settings {
@@ -38,6 +40,7 @@ impl Default for Settings {
             sign_ups_per_address: 300,
             sign_up_window: Duration::from_secs(3600),
             quotas: super::quotas::Quotas::default(),
+            push_endpoints: super::push_subscription::EndpointPolicy::KnownServices,
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod keyed;
 pub mod language;
 pub mod page_policy;
 pub mod passwords;
+pub mod push_subscription;
 pub mod quotas;
 pub mod session;
 pub mod storage;

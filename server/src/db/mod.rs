@@ -16,6 +16,7 @@ mod keys;
 mod lists;
 mod nav;
 mod postgres;
+mod push;
 mod quotas;
 mod rows;
 mod search;

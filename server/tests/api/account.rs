@@ -62,6 +62,10 @@ async fn masha_with_everything(app: &TestApp) -> reqwest::Client {
     .await;
     let link = app.post(&masha, "/api/auth/calendar/link", &[]).await;
     assert_eq!(link.status(), StatusCode::OK);
+    let phone = crate::push_api::a_phones_subscription("masha");
+    let phone = crate::push_api::form(&phone);
+    let reminders = app.post(&masha, "/api/auth/push/subscribe", &phone).await;
+    assert_eq!(reminders.status(), StatusCode::OK);
     let wrong = app
         .sign_in(&app.browser(), "masha", "not her password")
         .await;

@@ -22,6 +22,8 @@ mod idempotency;
 mod outbox;
 mod pages;
 mod password;
+mod push_api;
+mod push_contract;
 mod quotas;
 mod search_api;
 mod search_contract;

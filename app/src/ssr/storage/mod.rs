@@ -1,7 +1,7 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 //! It is one trait per aggregate (accounts, sessions, failed sign-ins,
-//! tasks, steps, lists, calendar feeds, keys), on the storage outside any
+//! tasks, steps, lists, calendar feeds, push subscriptions, keys), on the storage outside any
 //! transaction and on a unit of work (`Work`); `Storage` and `Work` are
 //! all of them (a `dyn Storage` has every method without an import).
 
@@ -9,6 +9,7 @@ mod accounts;
 mod feeds;
 mod keys;
 mod lists;
+mod push;
 mod sessions;
 mod sign_ins;
 mod steps;
@@ -18,6 +19,7 @@ pub use accounts::{AccountRows, Accounts};
 pub use feeds::CalendarFeeds;
 pub use keys::{KeyReads, KeyRows};
 pub use lists::{ListReads, ListRows};
+pub use push::PushSubscriptions;
 pub use sessions::Sessions;
 pub use sign_ins::FailedSignIns;
 pub use steps::StepRows;
@@ -88,6 +90,7 @@ pub trait Storage:
     + TaskReads
     + ListReads
     + CalendarFeeds
+    + PushSubscriptions
     + KeyReads
     + Send
     + Sync

@@ -3,7 +3,7 @@
 
 /// The tables holding a person's data, each with its owner column (the
 /// column the data would be distributed by, docs/scaling.md).
-pub const OWNED: [(&str, &str); 7] = [
+pub const OWNED: [(&str, &str); 8] = [
     ("users", "id"),
     ("sessions", "user_id"),
     ("tasks", "user_id"),
@@ -11,6 +11,7 @@ pub const OWNED: [(&str, &str); 7] = [
     ("steps", "user_id"),
     ("idempotency_keys", "user_id"),
     ("calendar_feeds", "user_id"),
+    ("push_subscriptions", "user_id"),
 ];
 
 /// Tables that hold no person's data, and why.

@@ -80,6 +80,7 @@ async fn exercise(storage: &dyn Storage) -> Vec<Uuid> {
     let list = planner(storage, masha, petya, now).await;
     reads(storage, masha, list, now).await;
     calendar_feed(storage, masha, now).await;
+    push_subscriptions(storage, masha, now).await;
     keys(storage, masha, now).await;
     let accounts = vec![masha.as_uuid(), petya.as_uuid()];
     storage
@@ -278,6 +279,24 @@ async fn calendar_feed(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>)
         .await
         .expect("its tasks");
     storage.delete_calendar_feed(masha).await.expect("off");
+}
+
+/// A device's subscription kept, listed and forgotten.
+async fn push_subscriptions(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
+    use app::ssr::push_subscription::PushSubscription;
+    let endpoint = "https://fcm.googleapis.com/fcm/send/masha";
+    let mut key = vec![4_u8];
+    key.extend([7_u8; 64]);
+    let phone = PushSubscription::from_stored(endpoint.to_owned(), key, vec![1; 16]);
+    storage
+        .save_push_subscription(masha, &phone, now)
+        .await
+        .expect("subscribed");
+    storage.push_subscriptions(masha).await.expect("listed");
+    storage
+        .delete_push_subscription(masha, endpoint)
+        .await
+        .expect("forgotten");
 }
 
 /// A key recorded with its work, then read back; the old ones deleted.
