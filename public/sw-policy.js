@@ -362,11 +362,49 @@
       + `<body><main style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</main></body></html>`;
   }
 
+  // Reminders (issue 28). A push always shows a notification: a browser
+  // takes the subscription back from a worker whose pushes show nothing.
+  // A push for an account that is not the one signed in on this phone (a
+  // shared phone, or a message sent before a sign-out reached the server)
+  // names nothing of it: no title, no task, only that there is a reminder.
+  const REMINDER_TAG = 'tetrad-reminder';
+
+  /** A push's text as the message it carries; anything else reads as none. */
+  function pushMessage(text) {
+    try {
+      const message = JSON.parse(text);
+      return message && typeof message === 'object' && !Array.isArray(message) ? message : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** What a push shows: `{ title, options }` for `showNotification`. */
+  function reminderNotification(message, signedIn, words, homePage) {
+    const text = (value) => (typeof value === 'string' ? value : '');
+    // The same reminder sent again (after a crash) replaces, not adds.
+    const tag = text(message?.tag) || REMINDER_TAG;
+    const mine = Boolean(signedIn) && text(message?.account) === signedIn;
+    if (!mine || !text(message.title)) {
+      return { title: words.appName, options: { body: words.reminderElsewhere, tag, data: { url: homePage } } };
+    }
+    return {
+      title: text(message.title).slice(0, 200),
+      options: { body: text(message.body).slice(0, 500), tag, data: { url: homePage } },
+    };
+  }
+
+  /** Where a tap on a notification opens the app: a page of this site, never elsewhere. */
+  function reminderTarget(data, homePage) {
+    const url = typeof data?.url === 'string' ? data.url : '';
+    return url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') ? url : homePage;
+  }
+
   const policy = {
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, GATEWAY, NOT_NOW,
     afterSend, afterReplay, readiness, isWaiting, dated, clockOffset, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
     keepable, stillKeeps, pagesToKeep, isAppPage, offlineChoice, opensKept, markKept, remint, uuidv7, languageOf, offlineHtml,
-    news,
+    news, pushMessage, reminderNotification, reminderTarget,
   };
   root.tetradPolicy = policy;
   if (typeof module === 'object' && module.exports) module.exports = policy;

@@ -777,6 +777,30 @@ self.addEventListener('message', (event) => {
   event.waitUntil(onPageMessage(event.data).catch(() => undefined));
 });
 
+// A reminder (issue 28): shown whatever it says (policy.reminderNotification).
+self.addEventListener('push', (event) => {
+  event.waitUntil((async () => {
+    const message = policy.pushMessage(event.data ? event.data.text() : '');
+    const words = CONFIG.words[language()] || CONFIG.words.ru;
+    const shown = policy.reminderNotification(message, await currentAccount(), words, names.homePage);
+    await self.registration.showNotification(shown.title, shown.options);
+  })());
+});
+
+// A tap on a reminder: the app's window comes forward at the reminder's
+// page, or a new one opens there.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(policy.reminderTarget(event.notification.data, names.homePage), self.location.origin).href;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (!open) return self.clients.openWindow(url);
+    await open.focus();
+    if (open.url !== url) await open.navigate(url).catch(() => undefined);
+  })());
+});
+
 self.addEventListener('sync', (event) => {
   if (event.tag === 'tetrad-outbox') event.waitUntil(replay(true));
 });

@@ -14,6 +14,7 @@ pub fn worker_words() -> serde_json::Value {
             "notKept": td_string!(locale, offline_not_kept),
             "toToday": td_string!(locale, offline_to_today),
             "appName": td_string!(locale, app_name),
+            "reminderElsewhere": td_string!(locale, reminder_elsewhere),
         })
     };
     json!({ "ru": words(Locale::ru), "en": words(Locale::en) })
@@ -26,5 +27,9 @@ mod tests {
         let words = super::worker_words();
         assert_eq!(words["ru"]["title"], "Нет сети");
         assert_eq!(words["en"]["title"], "No network");
+        assert!(words["ru"]["reminderElsewhere"]
+            .as_str()
+            .unwrap()
+            .contains("другого аккаунта"));
     }
 }
