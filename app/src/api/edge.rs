@@ -238,6 +238,8 @@ pub fn register_server_functions() {
     register_explicit::<super::CalendarLinkSince>();
     register_explicit::<super::SubscribePush>();
     register_explicit::<super::UnsubscribePush>();
+    register_explicit::<super::ReadReminderSettings>();
+    register_explicit::<super::SetReminderSettings>();
     register_explicit::<super::CurrentAccount>();
     register_explicit::<super::AddTask>();
     register_explicit::<super::ListTasks>();

@@ -10,6 +10,7 @@ mod json_text;
 mod lists;
 mod password;
 mod push;
+mod reminders;
 mod search;
 mod steps;
 mod tasks;
@@ -40,6 +41,9 @@ pub use lists::{
 };
 pub use password::{change_password, ChangePassword};
 pub use push::{subscribe_push, unsubscribe_push, SubscribePush, UnsubscribePush};
+pub use reminders::{
+    read_reminder_settings, set_reminder_settings, ReadReminderSettings, SetReminderSettings,
+};
 pub use search::{search_tasks, SearchTasks};
 pub use steps::{
     create_step, edit_step, reorder_steps, set_step_deleted, CreateStep, EditStep, ReorderSteps,

@@ -293,6 +293,19 @@ pub mod date {
     }
 }
 
+/// `NaiveTime` fields: `18:30:00`.
+pub mod time {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(time: &NaiveTime, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_with(serializer, *time, write_time)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveTime, D::Error> {
+        d.deserialize_str(Text(parse_time, "a time such as 18:30"))
+    }
+}
+
 /// `Option<NaiveTime>` fields (`null` when absent).
 pub mod time_opt {
     use super::*;

@@ -37,6 +37,7 @@ impl AppError {
             | Self::InvalidView(_)
             | Self::InvalidSearch(_)
             | Self::InvalidTimeZone(_)
+            | Self::InvalidReminders(_)
             | Self::Transport(_)
             | Self::BadRequest => StatusCode::BAD_REQUEST,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,

@@ -77,6 +77,8 @@ pub enum AppError {
     InvalidSearch(SearchQueryError),
     #[error("invalid time zone: {0}")]
     InvalidTimeZone(TimeZoneError),
+    #[error("invalid reminders: {0}")]
+    InvalidReminders(crate::reminders::ReminderSettingsError),
     #[error("this id belongs to something else")]
     IdConflict,
     #[error("the server could not complete the request")]

@@ -44,6 +44,7 @@ impl AppError {
             Self::InvalidView(_) => "invalid_view",
             Self::InvalidSearch(_) => "invalid_search",
             Self::InvalidTimeZone(_) => "invalid_time_zone",
+            Self::InvalidReminders(_) => "invalid_reminders",
             Self::IdConflict => "id_conflict",
             Self::Internal => "internal",
             Self::Unavailable { .. } => "unavailable",
@@ -133,6 +134,7 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         "invalid_view" => AppError::InvalidView(of(detail)?),
         "invalid_search" => AppError::InvalidSearch(of(detail)?),
         "invalid_time_zone" => AppError::InvalidTimeZone(of(detail)?),
+        "invalid_reminders" => AppError::InvalidReminders(of(detail)?),
         "id_conflict" => AppError::IdConflict,
         "internal" => AppError::Internal,
         "unavailable" => AppError::Unavailable {
@@ -186,6 +188,7 @@ impl Serialize for AppError {
             Self::InvalidView(e) => body.serialize_entry("detail", e)?,
             Self::InvalidSearch(e) => body.serialize_entry("detail", e)?,
             Self::InvalidTimeZone(e) => body.serialize_entry("detail", e)?,
+            Self::InvalidReminders(e) => body.serialize_entry("detail", e)?,
             Self::Transport(e) => body.serialize_entry("detail", e)?,
             Self::Unauthorized
             | Self::WrongCredentials
@@ -253,6 +256,9 @@ mod tests {
             AppError::AccountChanged,
             AppError::Queued,
             AppError::BadRequest,
+            AppError::InvalidReminders(
+                crate::reminders::ReminderSettingsError::SummaryInQuietHours,
+            ),
             AppError::Transport("offline".into()),
         ]
     }

@@ -15,7 +15,7 @@ pub enum Lead {
     Day,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[error("a reminder comes at the time, or 15m, 1h or 1d before")]
 pub struct LeadError;
 

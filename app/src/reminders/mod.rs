@@ -5,8 +5,10 @@
 
 mod lead;
 mod quiet_hours;
+mod settings;
 mod summary;
 
 pub use lead::{Lead, LeadError};
 pub use quiet_hours::{QuietHours, QuietHoursError};
+pub use settings::{ReminderSettings, ReminderSettingsError};
 pub use summary::Summary;

@@ -3,15 +3,16 @@
 //! inside them. The window may cross midnight.
 
 use chrono::{NaiveDateTime, NaiveTime};
-use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuietHours {
     from: NaiveTime,
     until: NaiveTime,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error,
+)]
 pub enum QuietHoursError {
     #[error("quiet hours must start and end at different times")]
     Empty,

@@ -7,6 +7,7 @@ use crate::domain::{
 };
 use crate::error::{AppError, Counted};
 use crate::i18n::td_string;
+use crate::reminders::ReminderSettingsError;
 
 pub fn error(locale: Locale, error: &AppError) -> String {
     let l = locale;
@@ -41,6 +42,7 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::InvalidView(_) => td_string!(l, error_view).into(),
         AppError::InvalidSearch(e) => search_error(l, e),
         AppError::InvalidTimeZone(_) => td_string!(l, error_time_zone).into(),
+        AppError::InvalidReminders(e) => reminders_error(l, e),
         AppError::IdConflict => td_string!(l, error_id_conflict).into(),
         AppError::AccountChanged => td_string!(l, error_account_changed).into(),
         AppError::Queued => td_string!(l, error_queued).into(),
@@ -48,6 +50,17 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::Unavailable { .. } => td_string!(l, error_unavailable).into(),
         AppError::Transport(_) => td_string!(l, error_transport).into(),
         AppError::BadRequest => td_string!(l, error_bad_request).into(),
+    }
+}
+
+fn reminders_error(l: Locale, error: &ReminderSettingsError) -> String {
+    match error {
+        ReminderSettingsError::BadTime => td_string!(l, error_reminder_time).into(),
+        ReminderSettingsError::SummaryInQuietHours => {
+            td_string!(l, error_summary_in_quiet_hours).into()
+        }
+        ReminderSettingsError::EmptyQuietHours => td_string!(l, error_quiet_hours_empty).into(),
+        ReminderSettingsError::BadLead => td_string!(l, error_reminder_lead).into(),
     }
 }
 

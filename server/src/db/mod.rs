@@ -18,6 +18,7 @@ mod nav;
 mod postgres;
 mod push;
 mod quotas;
+mod reminders;
 mod rows;
 mod search;
 mod server_keys;

@@ -25,6 +25,7 @@ mod password;
 mod push_api;
 mod push_contract;
 mod quotas;
+mod reminders_api;
 mod search_api;
 mod search_contract;
 mod security;

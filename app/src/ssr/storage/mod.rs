@@ -1,7 +1,7 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 //! It is one trait per aggregate (accounts, sessions, failed sign-ins,
-//! tasks, steps, lists, calendar feeds, push subscriptions, keys), on the storage outside any
+//! tasks, steps, lists, calendar feeds, push subscriptions, reminder settings, keys), on the storage outside any
 //! transaction and on a unit of work (`Work`); `Storage` and `Work` are
 //! all of them (a `dyn Storage` has every method without an import).
 
@@ -10,6 +10,7 @@ mod feeds;
 mod keys;
 mod lists;
 mod push;
+mod reminders;
 mod sessions;
 mod sign_ins;
 mod steps;
@@ -20,6 +21,7 @@ pub use feeds::CalendarFeeds;
 pub use keys::{KeyReads, KeyRows};
 pub use lists::{ListReads, ListRows};
 pub use push::PushSubscriptions;
+pub use reminders::Reminders;
 pub use sessions::Sessions;
 pub use sign_ins::FailedSignIns;
 pub use steps::StepRows;
@@ -91,6 +93,7 @@ pub trait Storage:
     + ListReads
     + CalendarFeeds
     + PushSubscriptions
+    + Reminders
     + KeyReads
     + Send
     + Sync

@@ -293,6 +293,11 @@ async fn push_subscriptions(storage: &dyn Storage, masha: UserId, now: DateTime<
         .await
         .expect("subscribed");
     storage.push_subscriptions(masha).await.expect("listed");
+    let settings = storage.reminder_settings(masha).await.expect("settings");
+    storage
+        .set_reminder_settings(masha, &settings)
+        .await
+        .expect("settings kept");
     storage
         .delete_push_subscription(masha, endpoint)
         .await
