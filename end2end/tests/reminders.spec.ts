@@ -1,5 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
-import { signUp, uniqueName, waitForWorker } from './helpers';
+import { signUp, uniqueName, waitForHydration, waitForWorker } from './helpers';
 
 // A reminder reaching the phone (issue 28, point 4): Chromium delivers a
 // push message to the app's worker as its push service would (DevTools'
@@ -73,4 +73,42 @@ test('a reminder for the signed-in student shows its words; one for another acco
   await deliverPush(page, { account: masha, title: 'Завтра: алгебра №245', tag: 'summary-2026-10-13' });
   await expect.poll(async () => (await notifications(page)).filter((n) => n.tag === 'summary-2026-10-13'))
     .toEqual([{ title: 'Завтра: алгебра №245', body: '', tag: 'summary-2026-10-13' }]);
+});
+
+test('the evening summary is set in settings, kept, and never inside the quiet hours', async ({ page }) => {
+  await signUp(page, uniqueName('evening'));
+  await page.click('a.settings-link');
+  await waitForHydration(page);
+  const form = page.locator('form.reminder-settings');
+  // The school defaults, read from the server.
+  await expect(form.locator('input[name="summary_at"]')).toHaveValue('19:00');
+  await expect(form.locator('input[name="quiet_from"]')).toHaveValue('22:00');
+  await expect(form.locator('input[name="quiet_until"]')).toHaveValue('07:00');
+  await expect(form.locator('input[name="summary_on"]')).toBeChecked();
+
+  // A summary at 23:30 would never ring: refused, saying what to do.
+  await form.locator('input[name="summary_at"]').fill('23:30');
+  await form.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Вечерняя сводка не может приходить в тихие часы: выберите время вне их.');
+
+  await form.locator('input[name="summary_at"]').fill('20:30');
+  await form.locator('select[name="lead"]').selectOption('1h');
+  await form.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Сохранено.' })).toBeVisible();
+
+  // Kept: a reload reads it back from the server.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.locator('input[name="summary_at"]')).toHaveValue('20:30');
+  await expect(form.locator('select[name="lead"]')).toHaveValue('1h');
+
+  // Offline, saving says it needs the network, and nothing changes.
+  await page.context().setOffline(true);
+  await form.locator('input[name="summary_at"]').fill('18:00');
+  await form.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Для настроек напоминаний нужна сеть. Ничего не изменилось.');
+  await page.context().setOffline(false);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.locator('input[name="summary_at"]')).toHaveValue('20:30');
 });

@@ -17,7 +17,8 @@ pub async fn read_reminder_settings() -> Result<ReminderSettings, AppError> {
 /// the lead as `0`, `15m`, `1h` or `1d`); the answer is what is kept.
 #[server(prefix = "/api", endpoint = "auth/reminders/set", output = JsonText)]
 pub async fn set_reminder_settings(
-    summary_on: bool,
+    // A checkbox left unticked sends nothing: off.
+    #[server(default)] summary_on: bool,
     summary_at: String,
     quiet_from: String,
     quiet_until: String,

@@ -15,6 +15,7 @@ mod password_change;
 mod planner;
 mod planning;
 mod quick_add;
+mod reminder_settings;
 #[cfg(feature = "hydrate")]
 mod row_geometry;
 mod search;
@@ -40,6 +41,7 @@ pub use password_change::PasswordChange;
 pub use planner::Planner;
 pub use planning::{FirstRead, Planning};
 pub use quick_add::QuickAdd;
+pub use reminder_settings::ReminderSettingsForm;
 pub use search::SearchBox;
 pub use sign_out_button::SignOutButton;
 pub use task_details::TaskDetails;

@@ -1,9 +1,9 @@
-//! `/settings`: the interface's language and the account.
+//! `/settings`: the interface's language, the account and its reminders.
 
 use super::require_account;
 use crate::components::{
     AccountData, BottomNav, CalendarFeed, LanguageSwitch, OutboxBar, PasswordChange, Planning,
-    SignOutButton, TopBar,
+    ReminderSettingsForm, SignOutButton, TopBar,
 };
 use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
@@ -33,6 +33,10 @@ pub fn SettingsPage() -> impl IntoView {
                 <section>
                     <h2>{t!(i18n, password)}</h2>
                     <PasswordChange/>
+                </section>
+                <section class="reminders">
+                    <h2>{t!(i18n, reminders)}</h2>
+                    <ReminderSettingsForm/>
                 </section>
                 <section class="calendar-feed">
                     <h2>{t!(i18n, calendar)}</h2>

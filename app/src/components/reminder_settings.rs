@@ -1,0 +1,119 @@
+//! The account's reminders, in Settings (issue 28, point 2): the evening
+//! summary on or off and its time, the quiet hours, and how long before a
+//! task's time its reminder comes. Saved all at once; it needs the network
+//! (offline, saving says so and nothing changes: the worker never queues
+//! `/api/auth/`). A summary inside the quiet hours is refused with what to
+//! do, and what was typed stays in the form.
+
+use super::ErrorLine;
+use crate::api::{read_reminder_settings, SetReminderSettings};
+use crate::error::AppError;
+use crate::i18n::{t, t_string, use_i18n};
+use crate::reminders::{Lead, ReminderSettings};
+use chrono::{NaiveTime, Timelike};
+use leptos::prelude::*;
+
+#[component]
+pub fn ReminderSettingsForm() -> impl IntoView {
+    let i18n = use_i18n();
+    let save = ServerAction::<SetReminderSettings>::new();
+    // What the server keeps, once it has said (the defaults until then).
+    let kept = RwSignal::new(None::<ReminderSettings>);
+    let error = RwSignal::new(None::<AppError>);
+    let saved = RwSignal::new(false);
+    read_kept(kept);
+    Effect::new(move || {
+        if save.pending().get() {
+            error.set(None);
+            saved.set(false);
+        }
+    });
+    Effect::new(move || match save.value().get() {
+        Some(Ok(settings)) => {
+            kept.set(Some(settings));
+            saved.set(true);
+        }
+        Some(Err(refused)) => error.set(Some(refused)),
+        None => {}
+    });
+    let offline = move || matches!(error.get(), Some(AppError::Transport(_)));
+    let refused =
+        Signal::derive(move || error.get().filter(|e| !matches!(e, AppError::Transport(_))));
+    let shown = move || kept.get().unwrap_or_default();
+    let summary_on = move || shown().summary_at().is_some();
+    let summary_at = move || {
+        hh_mm(
+            shown()
+                .summary_at()
+                .unwrap_or_else(|| ReminderSettings::default().summary_at().unwrap_or_default()),
+        )
+    };
+    let quiet_from = move || hh_mm(shown().quiet().from());
+    let quiet_until = move || hh_mm(shown().quiet().until());
+    let lead = move || shown().lead();
+    let lead_name = move |choice: Lead| match choice {
+        Lead::AtTime => t_string!(i18n, lead_at_time),
+        Lead::Minutes15 => t_string!(i18n, lead_15m),
+        Lead::Hour => t_string!(i18n, lead_1h),
+        Lead::Day => t_string!(i18n, lead_1d),
+    };
+    view! {
+        <p class="hint">{t!(i18n, reminders_about)}</p>
+        <ActionForm action=save attr:class="reminder-settings">
+            <label class="check">
+                <input type="checkbox" name="summary_on" value="true" prop:checked=summary_on/>
+                {t!(i18n, summary_on)}
+            </label>
+            <label>
+                {t!(i18n, summary_at)}
+                <input type="time" name="summary_at" prop:value=summary_at/>
+            </label>
+            <fieldset>
+                <legend>{t!(i18n, quiet_hours)}</legend>
+                <label>
+                    {t!(i18n, quiet_from)}
+                    <input type="time" name="quiet_from" required prop:value=quiet_from/>
+                </label>
+                <label>
+                    {t!(i18n, quiet_until)}
+                    <input type="time" name="quiet_until" required prop:value=quiet_until/>
+                </label>
+            </fieldset>
+            <label>
+                {t!(i18n, reminder_lead)}
+                <select name="lead">
+                    {Lead::ALL.map(|choice| view! {
+                        <option value=choice.as_str() prop:selected=move || lead() == choice>
+                            {move || lead_name(choice)}
+                        </option>
+                    })}
+                </select>
+            </label>
+            <button type="submit">{t!(i18n, save)}</button>
+        </ActionForm>
+        <Show when=move || saved.get()>
+            <p class="hint" role="status">{t!(i18n, reminders_saved)}</p>
+        </Show>
+        <Show when=offline>
+            <p class="error" role="alert">{t!(i18n, reminders_need_network)}</p>
+        </Show>
+        <ErrorLine error=refused/>
+    }
+}
+
+/// A time as a time field holds it: `19:00`.
+fn hh_mm(time: NaiveTime) -> String {
+    format!("{:02}:{:02}", time.hour(), time.minute())
+}
+
+/// Asks once, in the browser, what the account keeps (offline the form
+/// shows the defaults, and saving says it needs the network).
+fn read_kept(kept: RwSignal<Option<ReminderSettings>>) {
+    Effect::new(move || {
+        leptos::task::spawn_local(async move {
+            if let Ok(settings) = read_reminder_settings().await {
+                kept.set(Some(settings));
+            }
+        });
+    });
+}
