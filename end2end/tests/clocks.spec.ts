@@ -70,3 +70,23 @@ test('a phone two hours behind: its rename made offline after the laptop\'s arri
   await expect(taskRow(page, 'Доклад (телефон)')).toHaveAttribute('data-sync', 'saved');
   await laptopContext.close();
 });
+
+test.describe('in UTC, the account\'s zone', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('a phone whose clock has already passed midnight dates a task added for today by the true day', async ({ page, context }) => {
+    // Half an hour past the next midnight by the phone's clock, whatever
+    // the hour: its own date is tomorrow, the true one is today.
+    const DAY = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const ahead = Math.ceil(now / DAY) * DAY + 30 * 60 * 1000 - now;
+    await context.clock.install({ time: now + ahead });
+    await signUp(page, uniqueName('midnight'));
+    await waitForOutbox(page);
+    await corrected(page, ahead);
+    await addTask(page, 'Геометрия');
+    const [task] = await serverTasks(page);
+    // The true day: this test's own clock is not the phone's.
+    expect(task.due?.date).toBe(new Date().toISOString().slice(0, 10));
+  });
+});

@@ -39,7 +39,18 @@ pub fn QuickAdd() -> impl IntoView {
     // Unknown on the server (the field then stays empty and the server
     // uses its own); the browser fills it in.
     let today = RwSignal::new(None::<chrono::NaiveDate>);
-    Effect::new(move |_| today.set(Some(chrono::Local::now().date_naive())));
+    // Read again as the person types and sends: the page may learn the
+    // clock's correction, or pass midnight, while it is open.
+    let refresh_today = move || {
+        let now = Some(corrected_today());
+        if today.get_untracked() != now {
+            today.set(now);
+        }
+        now
+    };
+    Effect::new(move |_| {
+        refresh_today();
+    });
     let preview = move || {
         let today = today.get()?;
         line.with(|line| {
@@ -58,7 +69,7 @@ pub fn QuickAdd() -> impl IntoView {
             .get_untracked()
             .map(|input| input.value())
             .unwrap_or_default();
-        let Some(day) = today.get_untracked() else {
+        let Some(day) = refresh_today() else {
             return;
         };
         // The same reading the server will do: a line it would refuse is
@@ -175,6 +186,7 @@ pub fn QuickAdd() -> impl IntoView {
                 required
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
+                    refresh_today();
                     typed.set(text.trim().chars().count());
                     line.set(text);
                     elsewhere.set(None);
@@ -189,6 +201,15 @@ pub fn QuickAdd() -> impl IntoView {
             <ErrorLine error/>
         </form>
     }
+}
+
+/// The person's date by the clock corrected by the server's, where the
+/// browser is: a phone whose clock runs hours ahead must not date "today"
+/// as tomorrow.
+fn corrected_today() -> chrono::NaiveDate {
+    crate::outbox::clock::current()
+        .with_timezone(&chrono::Local)
+        .date_naive()
 }
 
 /// The view a task lives in when it is not due by `today`'s end: Upcoming

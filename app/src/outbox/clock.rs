@@ -15,6 +15,16 @@ pub fn now() -> DateTime<Utc> {
     Utc::now()
 }
 
+/// Now by the corrected clock, without taking a stamp: what day and hour
+/// it is for the person (a phone two hours ahead at 23:00 is still on
+/// today, not on tomorrow).
+pub fn current() -> DateTime<Utc> {
+    #[cfg(feature = "hydrate")]
+    return browser::current();
+    #[cfg(not(feature = "hydrate"))]
+    Utc::now()
+}
+
 /// Asks the server for its time and learns the correction (in the
 /// background; without a network the last correction stays).
 pub fn synchronise() {
@@ -90,6 +100,12 @@ mod browser {
         if let Some(storage) = storage() {
             let _ = storage.set_item(KEY, &format!("{},{last}", offset.round() as i64));
         }
+    }
+
+    pub fn current() -> DateTime<Utc> {
+        let (offset, _) = kept();
+        DateTime::from_timestamp_millis((js_sys::Date::now() + offset).round() as i64)
+            .unwrap_or_else(Utc::now)
     }
 
     pub fn now() -> DateTime<Utc> {
