@@ -24,10 +24,7 @@ pub async fn set_reminder_settings(
     quiet_until: String,
     lead: String,
 ) -> Result<ReminderSettings, AppError> {
-    let settings =
-        ReminderSettings::parse(summary_on, &summary_at, &quiet_from, &quiet_until, &lead)
-            .map_err(AppError::InvalidReminders);
-    imp::set_reminder_settings(settings).await
+    imp::set_reminder_settings(summary_on, &summary_at, &quiet_from, &quiet_until, &lead).await
 }
 
 #[cfg(feature = "ssr")]
@@ -48,11 +45,17 @@ mod imp {
     }
 
     pub async fn set_reminder_settings(
-        settings: Result<ReminderSettings, AppError>,
+        summary_on: bool,
+        summary_at: &str,
+        quiet_from: &str,
+        quiet_until: &str,
+        lead: &str,
     ) -> Result<ReminderSettings, AppError> {
         let call = Call::begin()?;
         let user = call.require_user().await?.user_id;
-        let settings = settings.map_err(|error| call.reject(error))?;
+        let settings =
+            ReminderSettings::parse(summary_on, summary_at, quiet_from, quiet_until, lead)
+                .map_err(|error| call.reject(AppError::InvalidReminders(error)))?;
         call.state
             .storage
             .set_reminder_settings(user, &settings)

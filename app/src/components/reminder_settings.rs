@@ -7,10 +7,10 @@
 
 use super::ErrorLine;
 use crate::api::{read_reminder_settings, SetReminderSettings};
+use crate::domain::wire_time::hours_minutes;
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::reminders::{Lead, ReminderSettings};
-use chrono::{NaiveTime, Timelike};
 use leptos::prelude::*;
 
 #[component]
@@ -41,15 +41,16 @@ pub fn ReminderSettingsForm() -> impl IntoView {
         Signal::derive(move || error.get().filter(|e| !matches!(e, AppError::Transport(_))));
     let shown = move || kept.get().unwrap_or_default();
     let summary_on = move || shown().summary_at().is_some();
+    // Turned off, the field still offers the default time to turn it on at.
     let summary_at = move || {
-        hh_mm(
-            shown()
-                .summary_at()
-                .unwrap_or_else(|| ReminderSettings::default().summary_at().unwrap_or_default()),
-        )
+        shown()
+            .summary_at()
+            .or(ReminderSettings::default().summary_at())
+            .map(hours_minutes)
+            .unwrap_or_default()
     };
-    let quiet_from = move || hh_mm(shown().quiet().from());
-    let quiet_until = move || hh_mm(shown().quiet().until());
+    let quiet_from = move || hours_minutes(shown().quiet().from());
+    let quiet_until = move || hours_minutes(shown().quiet().until());
     let lead = move || shown().lead();
     let lead_name = move |choice: Lead| match choice {
         Lead::AtTime => t_string!(i18n, lead_at_time),
@@ -99,11 +100,6 @@ pub fn ReminderSettingsForm() -> impl IntoView {
         </Show>
         <ErrorLine error=refused/>
     }
-}
-
-/// A time as a time field holds it: `19:00`.
-fn hh_mm(time: NaiveTime) -> String {
-    format!("{:02}:{:02}", time.hour(), time.minute())
 }
 
 /// Asks once, in the browser, what the account keeps (offline the form

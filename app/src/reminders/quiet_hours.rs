@@ -10,9 +10,7 @@ pub struct QuietHours {
     until: NaiveTime,
 }
 
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QuietHoursError {
     #[error("quiet hours must start and end at different times")]
     Empty,

@@ -3,7 +3,7 @@
 //! reminder comes unless the task says otherwise. The summary cannot be
 //! set inside the quiet hours: it would never ring.
 
-use super::{Lead, QuietHours};
+use super::{Lead, QuietHours, QuietHoursError};
 use crate::domain::wire_time::{self, parse_form_time};
 use chrono::NaiveTime;
 use serde::{Deserialize, Serialize};
@@ -26,6 +26,14 @@ pub enum ReminderSettingsError {
     EmptyQuietHours,
     #[error("a reminder comes at the time, or 15m, 1h or 1d before")]
     BadLead,
+}
+
+impl From<QuietHoursError> for ReminderSettingsError {
+    fn from(error: QuietHoursError) -> Self {
+        match error {
+            QuietHoursError::Empty => Self::EmptyQuietHours,
+        }
+    }
 }
 
 impl Default for ReminderSettings {
@@ -69,8 +77,7 @@ impl ReminderSettings {
         } else {
             None
         };
-        let quiet = QuietHours::new(time(quiet_from)?, time(quiet_until)?)
-            .map_err(|_| ReminderSettingsError::EmptyQuietHours)?;
+        let quiet = QuietHours::new(time(quiet_from)?, time(quiet_until)?)?;
         let lead = Lead::parse(lead).map_err(|_| ReminderSettingsError::BadLead)?;
         Self::new(summary_at, quiet, lead)
     }
@@ -117,8 +124,7 @@ impl TryFrom<Wire> for ReminderSettings {
     type Error = ReminderSettingsError;
 
     fn try_from(wire: Wire) -> Result<Self, Self::Error> {
-        let quiet = QuietHours::new(wire.quiet_from, wire.quiet_until)
-            .map_err(|_| ReminderSettingsError::EmptyQuietHours)?;
+        let quiet = QuietHours::new(wire.quiet_from, wire.quiet_until)?;
         Self::new(wire.summary_at, quiet, wire.lead)
     }
 }
