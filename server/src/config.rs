@@ -21,11 +21,15 @@
 //! | `TETRAD_REQUEST_SECS` | a request must be answered (and its body read) within this, or 408 | `30` |
 //! | `TETRAD_MAX_CONNECTIONS` | connections served at once (the next wait) | `1024`        |
 //! | `TETRAD_PUSH_LOOPBACK` | `1`: also take push endpoints on this machine's loopback (the tests' push service); never in production | `0` |
+//! | `TETRAD_VAPID_PRIVATE_KEY` | the reminders' signing key (P-256, 32 bytes base64url); set the same on every instance, or leave it to the database | made on the first start and kept in the database |
+//! | `TETRAD_VAPID_CONTACT` | a `mailto:` or `https:` address push services may write to about this server | `TETRAD_PUBLIC_URL`, else `mailto:tetrad@localhost` |
+//! | `TETRAD_REMINDER_SECS` | how often the scheduler looks for reminders due; `0`: never (another instance sends them) | `30` |
 
 use crate::db::DatabaseUrl;
 use crate::http::client_address::TrustedProxies;
 use crate::http::connections::Limits;
 use crate::maintenance::Retention;
+use crate::push::VapidKey;
 use app::ssr::push_subscription::EndpointPolicy;
 use app::ssr::quotas::Quotas;
 use app::ssr::Settings;
@@ -47,6 +51,17 @@ pub struct Config {
     pub drain_deadline: Duration,
     /// Deadlines and the cap on connections (http/connections.rs).
     pub limits: Limits,
+    pub reminders: Reminders,
+}
+
+/// How reminders go out (server/src/push).
+#[derive(Clone, Debug)]
+pub struct Reminders {
+    /// The signing key; `None`: the one kept in the database.
+    pub vapid_key: Option<VapidKey>,
+    pub contact: String,
+    /// How often the scheduler ticks; `None`: it does not run here.
+    pub every: Option<Duration>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -147,6 +162,22 @@ impl Config {
             )? as usize,
         };
 
+        let reminders = Reminders {
+            vapid_key: lookup("TETRAD_VAPID_PRIVATE_KEY")
+                .map(|text| {
+                    VapidKey::parse(&text).map_err(|e| ConfigError::Invalid {
+                        name: "TETRAD_VAPID_PRIVATE_KEY",
+                        reason: e.to_string(),
+                    })
+                })
+                .transpose()?,
+            contact: contact(&lookup, public_origin.as_deref())?,
+            every: match parse_at_least(&lookup, "TETRAD_REMINDER_SECS", 30, 0)? {
+                0 => None,
+                secs => Some(Duration::from_secs(secs)),
+            },
+        };
+
         Ok(Self {
             database_url,
             listen_addr,
@@ -156,7 +187,34 @@ impl Config {
             retention,
             drain_deadline,
             limits,
+            reminders,
         })
+    }
+}
+
+/// `TETRAD_VAPID_CONTACT`: how a push service reaches whoever runs this.
+fn contact(
+    lookup: &impl Fn(&str) -> Option<String>,
+    public_origin: Option<&str>,
+) -> Result<String, ConfigError> {
+    match lookup("TETRAD_VAPID_CONTACT") {
+        Some(text) => {
+            let text = text.trim();
+            if (text.starts_with("mailto:") || text.starts_with("https://"))
+                && !text.contains(char::is_whitespace)
+                && text.len() <= 200
+            {
+                Ok(text.to_owned())
+            } else {
+                Err(ConfigError::Invalid {
+                    name: "TETRAD_VAPID_CONTACT",
+                    reason: "expected a mailto: or https: address".into(),
+                })
+            }
+        }
+        None => Ok(public_origin
+            .filter(|origin| origin.starts_with("https://"))
+            .map_or_else(|| "mailto:tetrad@localhost".to_owned(), str::to_owned)),
     }
 }
 
@@ -280,6 +338,32 @@ mod tests {
             config.public_origin.as_deref(),
             Some("https://tetrad.example")
         );
+    }
+
+    #[test]
+    fn reminders_sign_with_the_key_given_or_the_databases_and_tick_every_half_minute() {
+        let defaults = config(&[]).unwrap().reminders;
+        assert!(defaults.vapid_key.is_none());
+        assert_eq!(defaults.contact, "mailto:tetrad@localhost");
+        assert_eq!(defaults.every, Some(Duration::from_secs(30)));
+        let key = "sHVyMsVxAz0tywrvgAmtrgbQak5MOdVNXguPbQStLB0";
+        let set = config(&[
+            ("TETRAD_VAPID_PRIVATE_KEY", key),
+            ("TETRAD_PUBLIC_URL", "https://tetrad.example"),
+            ("TETRAD_REMINDER_SECS", "0"),
+        ])
+        .unwrap()
+        .reminders;
+        assert!(set.vapid_key.is_some());
+        assert_eq!(set.contact, "https://tetrad.example");
+        assert_eq!(set.every, None);
+        for (name, value) in [
+            ("TETRAD_VAPID_PRIVATE_KEY", "not a key"),
+            ("TETRAD_VAPID_CONTACT", "admin@school.example"),
+        ] {
+            let error = config(&[(name, value)]).unwrap_err();
+            assert!(error.to_string().contains(name), "{error}");
+        }
     }
 
     #[test]

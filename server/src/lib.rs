@@ -7,6 +7,7 @@ pub mod db;
 pub mod faults;
 pub mod http;
 pub mod maintenance;
+pub mod push;
 pub mod shutdown;
 pub mod startup;
 pub mod telemetry;

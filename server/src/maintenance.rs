@@ -1,5 +1,6 @@
 //! The periodic clean-up job: expired idempotency keys, expired sessions,
-//! and failed sign-ins older than the throttling window.
+//! failed sign-ins older than the throttling window, and reminders sent
+//! long ago.
 //! It runs on every instance (deleting is idempotent) every `interval`,
 //! in bounded batches so that no single statement locks a large table.
 
@@ -67,13 +68,26 @@ pub async fn clean_up(storage: &dyn Storage, retention: &Retention) -> u64 {
     if let Err(error) = storage.delete_failed_sign_ins_before(now - window).await {
         tracing::warn!(%error, "deleting old failed sign-ins failed");
     }
+    // A delivery row keeps a reminder from being sent twice while it may
+    // still be due: a day and a half at most (a day's lead, quiet hours).
+    if let Err(error) = storage
+        .delete_deliveries_before(now - chrono::Duration::days(3))
+        .await
+    {
+        tracing::warn!(%error, "deleting old reminder deliveries failed");
+    }
     deleted
 }
 
-/// Runs `clean_up` every `retention.interval`, for as long as the server runs.
+/// Runs `clean_up` every `retention.interval`, for as long as the server
+/// runs. The first run is one interval after start-up, not at it: nothing
+/// expires in a hurry, and an instance started beside a test that drives
+/// the reminder scheduler on a clock of its own must not delete, by the
+/// real time, the rows that test's clock has just written.
 pub fn spawn(storage: Arc<dyn Storage>, retention: Retention) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(retention.interval);
+        let first = tokio::time::Instant::now() + retention.interval;
+        let mut ticks = tokio::time::interval_at(first, retention.interval);
         loop {
             ticks.tick().await;
             let deleted = clean_up(&*storage, &retention).await;

@@ -18,6 +18,7 @@ use crate::http::service_worker::ServiceWorker;
 use crate::http::session::{resolve_session, Sessions};
 use crate::http::static_files;
 use crate::maintenance;
+use crate::push::{Scheduler, Sender, SenderError, VapidKey};
 use app::ssr::device::DeviceKey;
 use app::ssr::storage::Storage;
 use app::ssr::storage::StorageError;
@@ -55,6 +56,10 @@ pub enum StartupError {
     },
     #[error("cannot read the Leptos configuration: {0}")]
     Leptos(String),
+    #[error("cannot read or make the server's reminder key: {0}")]
+    VapidKey(String),
+    #[error(transparent)]
+    PushClient(#[from] SenderError),
     #[error("cannot read or make the server's device key: {0}")]
     DeviceKey(StorageError),
 }
@@ -70,6 +75,8 @@ pub struct Application {
     drain_deadline: Duration,
     limits: Limits,
     maintenance: tokio::task::JoinHandle<()>,
+    reminders: Arc<Scheduler>,
+    reminder_ticks: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Application {
@@ -91,6 +98,17 @@ impl Application {
             .await
             .map(DeviceKey::new)
             .map_err(StartupError::DeviceKey)?;
+        let vapid_key = match &config.reminders.vapid_key {
+            Some(key) => key.clone(),
+            None => storage
+                .server_key("vapid", &VapidKey::generate())
+                .await
+                .map_err(|e| StartupError::VapidKey(e.to_string()))
+                .and_then(|bytes| {
+                    VapidKey::from_bytes(&bytes).map_err(|e| StartupError::VapidKey(e.to_string()))
+                })?,
+        };
+        let sender = Sender::new(vapid_key, config.reminders.contact.clone())?;
         let listener = TcpListener::bind(config.listen_addr)
             .await
             .map_err(|source| StartupError::Bind {
@@ -118,6 +136,11 @@ impl Application {
             mutations,
         );
         let maintenance = maintenance::spawn(storage.clone(), config.retention.clone());
+        let reminders = Arc::new(Scheduler::new(storage.clone(), sender));
+        let reminder_ticks = config
+            .reminders
+            .every
+            .map(|every| reminders.clone().spawn(every));
         Ok(Self {
             listener,
             local_addr,
@@ -128,6 +151,8 @@ impl Application {
             drain_deadline: config.drain_deadline,
             limits: config.limits,
             maintenance,
+            reminders,
+            reminder_ticks,
         })
     }
 
@@ -137,6 +162,12 @@ impl Application {
 
     pub fn storage(&self) -> Arc<dyn Storage> {
         self.storage.clone()
+    }
+
+    /// The reminder scheduler (tests drive its ticks with a clock of
+    /// their own).
+    pub fn reminders(&self) -> Arc<Scheduler> {
+        self.reminders.clone()
     }
 
     /// Fault injection, for tests.
@@ -181,6 +212,9 @@ impl Application {
             }
         };
         self.maintenance.abort();
+        if let Some(ticks) = self.reminder_ticks {
+            ticks.abort();
+        }
         Ok(())
     }
 }

@@ -55,7 +55,7 @@ fn calendar_words(locale: Locale, date: NaiveDate, today: NaiveDate) -> String {
     }
 }
 
-fn capitalised(words: &str) -> String {
+pub(super) fn capitalised(words: &str) -> String {
     let mut chars = words.chars();
     chars
         .next()

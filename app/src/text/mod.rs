@@ -24,7 +24,7 @@ pub use phrases::{
     refused_with_status, signed_in_as, view_name, waited_too_long, PRIORITY_LEVELS,
 };
 pub use recurrence::{recurrence, REPEAT_CHOICES};
-pub use reminders::evening_summary;
+pub use reminders::{evening_summary, reminder_when, summary_title};
 pub use worker::worker_words;
 
 /// The `index`th word of a phrase that lists words (weekday or month
@@ -36,6 +36,14 @@ fn nth_word(list: &str, separator: char, index: usize) -> String {
         .nth(index)
         .unwrap_or_default()
         .to_owned()
+}
+
+/// The language called `name` (`ru`, `en`), if Tetrad speaks it.
+pub fn locale_named(name: &str) -> Option<Locale> {
+    use crate::i18n::I18nLocaleTrait as _;
+    [Locale::ru, Locale::en]
+        .into_iter()
+        .find(|locale| locale.as_str() == name.trim())
 }
 
 #[cfg(test)]
@@ -50,6 +58,13 @@ mod tests {
             assert_eq!(td_string!(locale, months_of).split(' ').count(), 12);
             assert_eq!(td_string!(locale, every_weekday).split('|').count(), 7);
         }
+    }
+
+    #[test]
+    fn a_language_is_found_by_its_name() {
+        assert_eq!(locale_named("en"), Some(Locale::en));
+        assert_eq!(locale_named(" ru "), Some(Locale::ru));
+        assert_eq!(locale_named("de"), None);
     }
 
     #[test]

@@ -1,7 +1,20 @@
 //! What a reminder says.
 
+use super::dates::{capitalised, due_words};
 use super::Locale;
+use crate::domain::Due;
 use crate::i18n::td_string;
+use chrono::NaiveDate;
+
+/// The evening summary's heading.
+pub fn summary_title(locale: Locale) -> String {
+    td_string!(locale, summary_title).to_string()
+}
+
+/// Under a task's title in its reminder: when it is due, «Сегодня · 18:30».
+pub fn reminder_when(locale: Locale, due: Due, today: NaiveDate) -> String {
+    capitalised(&due_words(locale, due, today))
+}
 
 /// The evening summary's line: tomorrow's first titles, how many more, and
 /// how many are overdue; each part only when there is something to say.

@@ -10,6 +10,7 @@ mod accounts;
 pub mod backup;
 mod clocks;
 mod connection;
+mod deliveries;
 mod errors;
 mod feeds;
 mod keys;

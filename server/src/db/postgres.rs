@@ -49,6 +49,8 @@ impl Driver for PostgresDriver {
 
     const LOCK_ROW: &'static str = "FOR UPDATE";
 
+    const SKIP_LOCKED: &'static str = "FOR UPDATE SKIP LOCKED";
+
     const DELETE_OLD_KEYS: &'static str = "DELETE FROM idempotency_keys WHERE ctid IN \
          (SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2)";
 

@@ -160,6 +160,10 @@ pub trait Driver: Send + Sync + 'static {
     /// its write lock already serialises them).
     const LOCK_ROW: &'static str;
 
+    /// Ends a `SELECT` of rows to claim, so instances claiming at once
+    /// take different rows (SQLite: empty, it has one writer).
+    const SKIP_LOCKED: &'static str;
+
     /// Deletes up to `$2` keys created before `$1` (each database names its
     /// rows' physical address differently).
     const DELETE_OLD_KEYS: &'static str;

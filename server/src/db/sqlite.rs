@@ -88,6 +88,8 @@ impl Driver for SqliteDriver {
 
     const LOCK_ROW: &'static str = "";
 
+    const SKIP_LOCKED: &'static str = "";
+
     const DELETE_OLD_KEYS: &'static str = "DELETE FROM idempotency_keys WHERE rowid IN \
          (SELECT rowid FROM idempotency_keys WHERE created_at < $1 LIMIT $2)";
 

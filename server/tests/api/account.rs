@@ -19,7 +19,8 @@ on_both_backends!(
 const PASSWORD: &str = "correct horse battery";
 
 /// Masha with a list, a task in it with a step, one done and one deleted,
-/// a calendar link and a failed sign-in against her name.
+/// a calendar link, a phone taking reminders with one on its way, and a
+/// failed sign-in against her name.
 async fn masha_with_everything(app: &TestApp) -> reqwest::Client {
     let masha = app.signed_up_browser("masha").await;
     let list = Uuid::now_v7().to_string();
@@ -66,6 +67,13 @@ async fn masha_with_everything(app: &TestApp) -> reqwest::Client {
     let phone = crate::push_api::form(&phone);
     let reminders = app.post(&masha, "/api/auth/push/subscribe", &phone).await;
     assert_eq!(reminders.status(), StatusCode::OK);
+    // Tonight's summary planned for her phone, as the scheduler plans it
+    // (sending it would need Google's push service).
+    let now = chrono::Utc::now();
+    let id = crate::push_api::user(app, &masha).await;
+    let summary = app::reminders::Occurrence::Summary(now.date_naive()).key();
+    let planned = app.storage.plan_delivery(id, &summary, now, now).await;
+    assert_eq!(planned.unwrap(), 1);
     let wrong = app
         .sign_in(&app.browser(), "masha", "not her password")
         .await;

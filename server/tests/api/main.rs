@@ -26,6 +26,7 @@ mod push_api;
 mod push_contract;
 mod quotas;
 mod reminders_api;
+mod reminders_sent;
 mod search_api;
 mod search_contract;
 mod security;

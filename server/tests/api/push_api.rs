@@ -50,7 +50,7 @@ async fn subscribe(
         .await
 }
 
-async fn user(app: &TestApp, client: &reqwest::Client) -> UserId {
+pub async fn user(app: &TestApp, client: &reqwest::Client) -> UserId {
     let account: Option<Account> = app.get_json(client, "/api/auth/account").await;
     account.expect("signed in").id
 }

@@ -21,11 +21,13 @@ macro_rules! on_both_backends {
 pub mod cookies;
 pub mod databases;
 pub mod errors;
+pub mod push_service;
 pub mod spawn;
 pub mod student;
 
 pub use cookies::{session_cookie, session_pair};
 pub use databases::{Backend, TestDatabase};
 pub use errors::error_code;
+pub use push_service::PushService;
 pub use spawn::{spawn_app, TestApp};
 pub use student::Student;

@@ -9,6 +9,7 @@ use server::config::Config;
 use server::db::DatabaseUrl;
 use server::faults::Faults;
 use server::http::healthz::Draining;
+use server::push::Scheduler;
 use server::startup::{Application, StartupError};
 use std::future::Future;
 use std::sync::Arc;
@@ -20,6 +21,8 @@ pub struct TestApp {
     pub faults: Faults,
     /// Starts this server's drain, as SIGTERM does.
     pub draining: Draining,
+    /// The reminder scheduler: `reminders.tick(now)` on the test's clock.
+    pub reminders: Arc<Scheduler>,
     database_url: DatabaseUrl,
     _database: Option<TestDatabase>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
@@ -62,6 +65,8 @@ where
     let mut config = Config::from_lookup(|_| None).expect("default configuration");
     config.database_url = database_url.clone();
     config.listen_addr = "127.0.0.1:0".parse().unwrap();
+    // The reminder scheduler ticks only when a test says, on its clock.
+    config.reminders.every = None;
     adjust(&mut config);
 
     let app = build(config).await.expect("the server starts");
@@ -69,6 +74,7 @@ where
     let storage = app.storage();
     let faults = app.faults();
     let draining = app.draining();
+    let reminders = app.reminders();
     let (stop, stopped) = tokio::sync::oneshot::channel();
     tokio::spawn(app.run_until(async {
         let _ = stopped.await;
@@ -78,6 +84,7 @@ where
         storage,
         faults,
         draining,
+        reminders,
         database_url: database_url.clone(),
         _database: None,
         shutdown: Some(stop),

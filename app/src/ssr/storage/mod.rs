@@ -1,11 +1,13 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 //! It is one trait per aggregate (accounts, sessions, failed sign-ins,
-//! tasks, steps, lists, calendar feeds, push subscriptions, reminder settings, keys), on the storage outside any
+//! tasks, steps, lists, calendar feeds, push subscriptions, reminder
+//! settings, reminders on their way, keys), on the storage outside any
 //! transaction and on a unit of work (`Work`); `Storage` and `Work` are
 //! all of them (a `dyn Storage` has every method without an import).
 
 mod accounts;
+mod deliveries;
 mod feeds;
 mod keys;
 mod lists;
@@ -17,6 +19,7 @@ mod steps;
 mod tasks;
 
 pub use accounts::{AccountRows, Accounts};
+pub use deliveries::{ClaimedDelivery, DeliveryOutcome, ReminderAccount, ReminderDeliveries};
 pub use feeds::CalendarFeeds;
 pub use keys::{KeyReads, KeyRows};
 pub use lists::{ListReads, ListRows};
@@ -94,6 +97,7 @@ pub trait Storage:
     + CalendarFeeds
     + PushSubscriptions
     + Reminders
+    + ReminderDeliveries
     + KeyReads
     + Send
     + Sync

@@ -1,6 +1,7 @@
 //! Push subscriptions: the devices an account's reminders go to.
 
 use super::*;
+use crate::i18n::Locale;
 use crate::ssr::push_subscription::PushSubscription;
 
 /// Each account's devices that take push messages, by endpoint.
@@ -8,11 +9,13 @@ use crate::ssr::push_subscription::PushSubscription;
 pub trait PushSubscriptions: Send + Sync {
     /// Keeps a device's subscription for the account. An endpoint is one
     /// device: kept for another account before (a shared phone), it is
-    /// this account's now, with these keys.
+    /// this account's now, with these keys, and its reminders speak
+    /// `language`; the reminders planned for the other account are dropped.
     async fn save_push_subscription(
         &self,
         user_id: UserId,
         subscription: &PushSubscription,
+        language: Locale,
         now: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 

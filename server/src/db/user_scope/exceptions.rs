@@ -9,7 +9,7 @@ pub struct Exception {
     pub why: &'static str,
 }
 
-pub const EXCEPTIONS: [Exception; 10] = [
+pub const EXCEPTIONS: [Exception; 16] = [
     Exception {
         sql: "FROM users WHERE username = $1",
         why: "signing in finds the account by the name typed: no id is known yet",
@@ -53,6 +53,32 @@ pub const EXCEPTIONS: [Exception; 10] = [
         sql: "FROM tasks WHERE search_text IS NULL LIMIT $1",
         why: "at start-up, the tasks of every account stored before search existed are given \
               their search text (each then written by its id and owner)",
+    },
+    Exception {
+        sql: "WHERE endpoint = $1 AND user_id <> $2",
+        why: "a phone signed in to another account: what was on its way to the account it \
+              was, found by the device, stays with that account (is dropped)",
+    },
+    Exception {
+        sql: "WHERE id IN (SELECT user_id FROM push_subscriptions)",
+        why: "the reminder scheduler reads the settings of every account with a device",
+    },
+    Exception {
+        sql: "AND user_id IN (SELECT user_id FROM push_subscriptions)",
+        why: "the reminder scheduler reads the timed tasks due around now of every account \
+              with a device (each then planned by its owner)",
+    },
+    Exception {
+        sql: "UPDATE reminder_deliveries SET claim = $1",
+        why: "the reminder scheduler claims the deliveries due of every account",
+    },
+    Exception {
+        sql: "WHERE d.claim = $1",
+        why: "the reminder scheduler reads back what it claimed, by its claim's id",
+    },
+    Exception {
+        sql: "DELETE FROM reminder_deliveries WHERE created_at < $1",
+        why: "the clean-up job deletes the old deliveries of every account",
     },
 ];
 

@@ -93,6 +93,8 @@ impl<D: Driver> Driver for Recording<D> {
 
     const LOCK_ROW: &'static str = D::LOCK_ROW;
 
+    const SKIP_LOCKED: &'static str = D::SKIP_LOCKED;
+
     const DELETE_OLD_KEYS: &'static str = D::DELETE_OLD_KEYS;
 
     const SEARCH_MATCH: &'static str = D::SEARCH_MATCH;

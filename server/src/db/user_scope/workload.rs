@@ -283,13 +283,14 @@ async fn calendar_feed(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>)
 
 /// A device's subscription kept, listed and forgotten.
 async fn push_subscriptions(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
+    use app::i18n::Locale;
     use app::ssr::push_subscription::PushSubscription;
     let endpoint = "https://fcm.googleapis.com/fcm/send/masha";
     let mut key = vec![4_u8];
     key.extend([7_u8; 64]);
     let phone = PushSubscription::from_stored(endpoint.to_owned(), key, vec![1; 16]);
     storage
-        .save_push_subscription(masha, &phone, now)
+        .save_push_subscription(masha, &phone, Locale::ru, now)
         .await
         .expect("subscribed");
     storage.push_subscriptions(masha).await.expect("listed");
@@ -298,10 +299,44 @@ async fn push_subscriptions(storage: &dyn Storage, masha: UserId, now: DateTime<
         .set_reminder_settings(masha, &settings)
         .await
         .expect("settings kept");
+    reminders_on_their_way(storage, masha, now).await;
     storage
         .delete_push_subscription(masha, endpoint)
         .await
         .expect("forgotten");
+}
+
+/// The scheduler's reads, and a delivery planned, claimed and finished.
+async fn reminders_on_their_way(storage: &dyn Storage, masha: UserId, now: DateTime<Utc>) {
+    use app::ssr::storage::DeliveryOutcome;
+    storage.reminder_accounts().await.expect("accounts");
+    let today = now.date_naive();
+    storage
+        .timed_open_tasks(today, today)
+        .await
+        .expect("timed tasks");
+    storage
+        .plan_delivery(
+            masha,
+            "summary:2026-12-07",
+            now + chrono::Duration::hours(1),
+            now,
+        )
+        .await
+        .expect("planned");
+    let claimed = storage
+        .claim_deliveries(now, chrono::Duration::minutes(2), 10)
+        .await
+        .expect("claimed");
+    let delivery = claimed.first().expect("the one planned");
+    storage
+        .finish_delivery(delivery, DeliveryOutcome::Sent)
+        .await
+        .expect("finished");
+    storage
+        .delete_deliveries_before(now - chrono::Duration::days(3))
+        .await
+        .expect("old ones deleted");
 }
 
 /// A key recorded with its work, then read back; the old ones deleted.

@@ -1,0 +1,29 @@
+-- Reminders on their way (issue 28). Each device says which language its
+-- reminders speak (the page's, when it subscribed).
+ALTER TABLE push_subscriptions ADD COLUMN language TEXT NOT NULL DEFAULT 'ru';
+
+-- One row per device and reminder, written before anything is sent: a
+-- reminder planned twice (two instances, two ticks) is still one row, so
+-- one push. `claim` and `lease_until` mark the instance sending it; a
+-- lease that ran out (a crash) lets another send it again, with the same
+-- Topic, so the phone replaces rather than adds.
+CREATE TABLE reminder_deliveries (
+    endpoint    TEXT        NOT NULL REFERENCES push_subscriptions (endpoint) ON DELETE CASCADE,
+    occurrence  TEXT        NOT NULL,
+    user_id     UUID        NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    state       TEXT        NOT NULL DEFAULT 'waiting',  -- waiting, sent, dropped, failed
+    not_before  TIMESTAMPTZ NOT NULL,
+    expires_at  TIMESTAMPTZ NOT NULL,
+    attempts    BIGINT      NOT NULL DEFAULT 0,
+    claim       UUID,
+    lease_until TIMESTAMPTZ,
+    created_at  TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (endpoint, occurrence)
+);
+CREATE INDEX reminder_deliveries_waiting ON reminder_deliveries (not_before) WHERE state = 'waiting';
+CREATE INDEX reminder_deliveries_created ON reminder_deliveries (created_at);
+CREATE INDEX reminder_deliveries_claim ON reminder_deliveries (claim);
+
+-- The scheduler's look at the tasks with a time, due around now.
+CREATE INDEX tasks_timed_open ON tasks (due_date)
+    WHERE due_time IS NOT NULL AND completed_at IS NULL AND deleted_at IS NULL;

@@ -1,0 +1,269 @@
+//! The reminder scheduler, on every instance. Each tick it plans what is
+//! due (a delivery row per device and reminder, inserted before anything
+//! is sent: planned twice, still one row), then claims the rows due in
+//! bounded batches (PostgreSQL skips rows another instance is claiming;
+//! SQLite has one writer) and sends each. Before sending it reads the task
+//! again: nothing goes out for a task done, deleted or moved meanwhile.
+//! A crash mid-send leaves the row claimed until its lease runs out; it is
+//! then sent again with the same `Topic` and `tag`, so the phone replaces
+//! the first rather than showing two.
+
+use super::sender::{Answer, Push, Sender};
+use app::domain::{Task, UserId};
+use app::reminders::{due_at, still_due, Occurrence, PushMessage, Summary};
+use app::ssr::clock;
+use app::ssr::storage::{ClaimedDelivery, DeliveryOutcome, Storage, StorageError};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use chrono::{DateTime, Days, Duration, Utc};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How many deliveries one claim takes, and how many claims one tick makes.
+const BATCH: u32 = 50;
+const BATCHES_PER_TICK: usize = 20;
+/// How long a claimed delivery is this instance's to send.
+const LEASE: Duration = Duration::minutes(2);
+
+pub struct Scheduler {
+    storage: Arc<dyn Storage>,
+    sender: Sender,
+}
+
+/// What one tick did, for the log and the tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tick {
+    pub planned: u64,
+    pub sent: u32,
+    pub dropped: u32,
+    pub retried: u32,
+    pub failed: u32,
+    /// Devices forgotten because their push service said they are gone.
+    pub gone: u32,
+}
+
+impl Scheduler {
+    pub fn new(storage: Arc<dyn Storage>, sender: Sender) -> Self {
+        Self { storage, sender }
+    }
+
+    pub fn sender(&self) -> &Sender {
+        &self.sender
+    }
+
+    /// Plans and sends what is due at `now`.
+    pub async fn tick(&self, now: DateTime<Utc>) -> Tick {
+        let mut tick = Tick::default();
+        match self.plan(now).await {
+            Ok(planned) => tick.planned = planned,
+            Err(error) => tracing::warn!(%error, "planning reminders failed"),
+        }
+        for _ in 0..BATCHES_PER_TICK {
+            let claimed = match self.storage.claim_deliveries(now, LEASE, BATCH).await {
+                Ok(claimed) => claimed,
+                Err(error) => {
+                    tracing::warn!(%error, "claiming reminders failed");
+                    break;
+                }
+            };
+            if claimed.is_empty() {
+                break;
+            }
+            for delivery in &claimed {
+                self.deliver(delivery, now, &mut tick).await;
+            }
+        }
+        tick
+    }
+
+    /// Runs a tick every `every`, for as long as the server runs.
+    pub fn spawn(self: Arc<Self>, every: std::time::Duration) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let tick = self.tick(Utc::now()).await;
+                if tick != Tick::default() {
+                    tracing::info!(?tick, "reminders");
+                }
+            }
+        })
+    }
+
+    /// A delivery row for each device of each reminder due at `now`.
+    async fn plan(&self, now: DateTime<Utc>) -> Result<u64, StorageError> {
+        let accounts = self.storage.reminder_accounts().await?;
+        if accounts.is_empty() {
+            return Ok(0);
+        }
+        // Local dates around now anywhere (zones span ±14 h), and a day's
+        // lead, and quiet hours that hold a reminder until morning.
+        let today = now.date_naive();
+        let (from, to) = (today - Days::new(2), today + Days::new(2));
+        let mut tasks: HashMap<UserId, Vec<Task>> = HashMap::new();
+        for (owner, task) in self.storage.timed_open_tasks(from, to).await? {
+            tasks.entry(owner).or_default().push(task);
+        }
+        let mut planned = 0;
+        for account in accounts {
+            let local_now = local(&account.time_zone, now);
+            let theirs = tasks.get(&account.user_id).map_or(&[][..], Vec::as_slice);
+            for due in due_at(&account.settings, theirs, local_now) {
+                let key = due.occurrence.key();
+                let expires_at = now + due.time_left();
+                planned += self
+                    .storage
+                    .plan_delivery(account.user_id, &key, expires_at, now)
+                    .await?;
+            }
+        }
+        Ok(planned)
+    }
+
+    async fn deliver(&self, delivery: &ClaimedDelivery, now: DateTime<Utc>, tick: &mut Tick) {
+        let outcome = match self.send(delivery, now).await {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                tracing::warn!(%error, user_id = %delivery.user_id, "a reminder could not be read");
+                DeliveryOutcome::RetryAt(now + backoff(delivery.attempts))
+            }
+        };
+        let outcome = match outcome {
+            DeliveryOutcome::RetryAt(at) if at >= delivery.expires_at => DeliveryOutcome::Failed,
+            outcome => outcome,
+        };
+        match outcome {
+            DeliveryOutcome::Sent => tick.sent += 1,
+            DeliveryOutcome::Dropped => tick.dropped += 1,
+            DeliveryOutcome::Failed => tick.failed += 1,
+            DeliveryOutcome::RetryAt(_) => tick.retried += 1,
+        }
+        if let Err(error) = self.storage.finish_delivery(delivery, outcome).await {
+            // The lease runs out and it is sent again, under the same topic.
+            tracing::warn!(%error, user_id = %delivery.user_id, "a reminder's outcome was not kept");
+        }
+    }
+
+    /// Reads the reminder again and sends it, unless there is nothing to
+    /// say any more.
+    async fn send(
+        &self,
+        delivery: &ClaimedDelivery,
+        now: DateTime<Utc>,
+    ) -> Result<DeliveryOutcome, StorageError> {
+        let Some(occurrence) = Occurrence::parse(&delivery.occurrence) else {
+            return Ok(DeliveryOutcome::Failed);
+        };
+        let Some(message) = self.message(delivery, occurrence, now).await? else {
+            return Ok(DeliveryOutcome::Dropped);
+        };
+        let payload = serde_json::to_vec(&message).unwrap_or_default();
+        let answer = self
+            .sender
+            .send(Push {
+                device: &delivery.device,
+                payload: &payload,
+                topic: &topic(&delivery.occurrence),
+                ttl: delivery.expires_at - now,
+                urgency: match occurrence {
+                    Occurrence::Summary(_) => "normal",
+                    Occurrence::Task { .. } => "high",
+                },
+            })
+            .await;
+        tracing::info!(user_id = %delivery.user_id, occurrence = %delivery.occurrence, ?answer, "reminder sent");
+        Ok(match answer {
+            Answer::Accepted => DeliveryOutcome::Sent,
+            Answer::Gone => {
+                let endpoint = delivery.device.endpoint();
+                self.storage
+                    .delete_push_subscription(delivery.user_id, endpoint)
+                    .await?;
+                DeliveryOutcome::Dropped
+            }
+            Answer::Busy { retry_after } => DeliveryOutcome::RetryAt(
+                now + retry_after.unwrap_or_else(|| backoff(delivery.attempts)),
+            ),
+            Answer::Refused(_) => DeliveryOutcome::Failed,
+        })
+    }
+
+    /// What the reminder says now: none for a summary with nothing in it,
+    /// or a task no longer due then.
+    async fn message(
+        &self,
+        delivery: &ClaimedDelivery,
+        occurrence: Occurrence,
+        now: DateTime<Utc>,
+    ) -> Result<Option<PushMessage>, StorageError> {
+        let user = delivery.user_id;
+        let zone = self.storage.time_zone(user).await?;
+        let today = clock::today_in(&zone, now);
+        Ok(match occurrence {
+            Occurrence::Summary(date) => {
+                let tasks = self.storage.all_tasks(user).await?;
+                Summary::of(&tasks, date)
+                    .map(|summary| PushMessage::summary(user, date, &summary, delivery.language))
+            }
+            Occurrence::Task { id, at } => {
+                let settings = self.storage.reminder_settings(user).await?;
+                let task = self.storage.get_task(user, id).await?;
+                task.filter(|task| still_due(&settings, Some(task), at))
+                    .map(|task| {
+                        PushMessage::task(user, &task, occurrence, today, delivery.language)
+                    })
+            }
+        })
+    }
+}
+
+/// Local time in the account's zone (UTC for a zone the server does not know).
+fn local(zone: &app::domain::TimeZoneName, now: DateTime<Utc>) -> chrono::NaiveDateTime {
+    match clock::resolve(zone) {
+        Some(tz) => now.with_timezone(&tz).naive_local(),
+        None => now.naive_utc(),
+    }
+}
+
+/// The push `Topic` of an occurrence: at most 32 base64url characters.
+fn topic(occurrence: &str) -> String {
+    let mut topic = URL_SAFE_NO_PAD.encode(Sha256::digest(occurrence.as_bytes()));
+    topic.truncate(32);
+    topic
+}
+
+/// The wait before trying a busy push service again: 30 s, doubling, at
+/// most 15 min.
+fn backoff(attempts: u32) -> Duration {
+    Duration::seconds(30 << attempts.min(5)).min(Duration::minutes(15))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_topic_is_short_url_safe_and_the_same_for_the_same_reminder() {
+        let one = topic("task:0192f0c4-5b6a-7c8d-9e0f-1a2b3c4d5e6f:2026-12-07T18:30");
+        assert_eq!(one.len(), 32);
+        assert!(one
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert_eq!(
+            one,
+            topic("task:0192f0c4-5b6a-7c8d-9e0f-1a2b3c4d5e6f:2026-12-07T18:30")
+        );
+        assert_ne!(one, topic("summary:2026-12-07"));
+    }
+
+    #[test]
+    fn the_wait_doubles_up_to_a_quarter_of_an_hour() {
+        assert_eq!(backoff(0), Duration::seconds(30));
+        assert_eq!(backoff(1), Duration::seconds(60));
+        assert_eq!(backoff(4), Duration::seconds(480));
+        assert_eq!(backoff(5), Duration::minutes(15));
+        assert_eq!(backoff(40), Duration::minutes(15));
+    }
+}
