@@ -53,6 +53,7 @@ pub async fn create_task(
     #[server(default)] priority: String,
     #[server(default)] list_id: String,
     #[server(default)] recurrence: String,
+    #[server(default)] reminder: String,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
     let args = CreateTask {
@@ -64,15 +65,18 @@ pub async fn create_task(
         priority,
         list_id,
         recurrence,
+        reminder,
         at,
     };
     imp::apply(args, at).await
 }
 
-/// Sets the fields named in `set` (`title,notes,due,priority,list,recurrence`)
+/// Sets the fields named in `set` (`title,notes,due,priority,list,recurrence,reminder`)
 /// to the values given; the others are left as they are (an empty value
 /// means "none"). The details form sends only what the person changed;
 /// without JavaScript it sends no `set`, which sets every field.
+// A server function's arguments are its form's fields, one each.
+#[allow(clippy::too_many_arguments)]
 #[server(prefix = "/api", endpoint = "tasks/edit", output = JsonText)]
 pub async fn edit_task(
     id: TaskId,
@@ -83,6 +87,7 @@ pub async fn edit_task(
     #[server(default)] priority: String,
     #[server(default)] list_id: String,
     #[server(default)] recurrence: String,
+    #[server(default)] reminder: String,
     #[server(default)] set: Option<String>,
     #[server(default)] at: Option<DateTime<Utc>>,
 ) -> Result<Task, AppError> {
@@ -95,6 +100,7 @@ pub async fn edit_task(
         priority,
         list_id,
         recurrence,
+        reminder,
         set,
         at,
     };
@@ -114,6 +120,7 @@ impl EditTask {
             priority: form.priority,
             list_id: form.list_id,
             recurrence: form.recurrence,
+            reminder: form.reminder,
             set: Some(set),
             at: Some(at),
         }

@@ -86,6 +86,7 @@ pub fn request(change: &Change, made: DateTime<Utc>) -> (&'static str, String) {
                 priority: form.priority,
                 list_id: form.list_id,
                 recurrence: form.recurrence,
+                reminder: form.reminder,
                 at,
             })
         }
@@ -170,6 +171,7 @@ impl IntoChange for CreateTask {
             priority: self.priority,
             list_id: self.list_id,
             recurrence: self.recurrence,
+            reminder: self.reminder,
         };
         let fields = form.parse().map_err(AppError::InvalidTask)?;
         Ok(TaskChange::Create(Task::new(self.id, fields, at)))
@@ -188,6 +190,7 @@ impl IntoChange for EditTask {
             priority: self.priority,
             list_id: self.list_id,
             recurrence: self.recurrence,
+            reminder: self.reminder,
         };
         let patch = PatchForm::from_wire(form, self.set.as_deref())
             .parse()

@@ -9,8 +9,9 @@ use super::ErrorLine;
 use crate::api::{read_reminder_settings, SetReminderSettings};
 use crate::domain::wire_time::hours_minutes;
 use crate::error::AppError;
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{t, use_i18n};
 use crate::reminders::{Lead, ReminderSettings};
+use crate::text;
 use leptos::prelude::*;
 
 #[component]
@@ -52,12 +53,7 @@ pub fn ReminderSettingsForm() -> impl IntoView {
     let quiet_from = move || hours_minutes(shown().quiet().from());
     let quiet_until = move || hours_minutes(shown().quiet().until());
     let lead = move || shown().lead();
-    let lead_name = move |choice: Lead| match choice {
-        Lead::AtTime => t_string!(i18n, lead_at_time),
-        Lead::Minutes15 => t_string!(i18n, lead_15m),
-        Lead::Hour => t_string!(i18n, lead_1h),
-        Lead::Day => t_string!(i18n, lead_1d),
-    };
+    let lead_name = move |choice: Lead| text::lead_words(i18n.get_locale(), choice);
     view! {
         <p class="hint">{t!(i18n, reminders_about)}</p>
         <ActionForm action=save attr:class="reminder-settings">

@@ -7,10 +7,11 @@
 use super::planning::{use_planning, Deleted};
 use super::{form_fields, lazy_checklist, ErrorLine, MintedKey};
 use crate::api::{EditTask, SetDeleted};
-use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId};
+use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId, TaskReminder};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::use_outbox;
+use crate::reminders::Lead;
 use crate::text;
 use crate::views::moved;
 use leptos::prelude::*;
@@ -57,6 +58,7 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
             priority: field("priority"),
             list_id: field("list_id"),
             recurrence: field("recurrence"),
+            reminder: field("reminder"),
         };
         if let Err(error) = after.parse() {
             edit_error.set(Some(AppError::InvalidTask(error)));
@@ -117,6 +119,20 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
             })
             .collect_view()
     };
+    let reminder_options = move || {
+        let current = form.with(|f| f.reminder.clone());
+        let leads = Lead::ALL.into_iter().map(TaskReminder::Before);
+        [TaskReminder::AsSet]
+            .into_iter()
+            .chain(leads)
+            .chain([TaskReminder::Off])
+            .map(|choice| {
+                let selected = choice.as_str() == current;
+                let name = text::task_reminder(i18n.get_locale(), choice);
+                view! { <option value=choice.as_str() selected=selected>{name}</option> }
+            })
+            .collect_view()
+    };
     let priority_options = move || {
         let current = form.with(|f| f.priority.clone());
         text::PRIORITY_LEVELS
@@ -171,6 +187,8 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
                     <option value="" selected=move || form.with(|f| f.recurrence.is_empty())>{t!(i18n, no_repeat)}</option>
                     {repeat_options}
                 </select>
+                <label for=field("reminder")>{t!(i18n, field_reminder)}</label>
+                <select id=field("reminder") name="reminder">{reminder_options}</select>
                 <ErrorLine error=edit_error/>
                 <button type="submit" class="primary">{t!(i18n, save)}</button>
             </form>

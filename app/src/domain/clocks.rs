@@ -20,6 +20,9 @@ pub struct Clocks {
     pub priority: Stamp,
     pub list: Stamp,
     pub recurrence: Stamp,
+    /// Tasks stored before reminders read as never changed.
+    #[serde(default)]
+    pub reminder: Stamp,
     pub completion: Stamp,
     pub deletion: Stamp,
     pub position: Stamp,
@@ -35,6 +38,7 @@ impl Clocks {
             priority: at,
             list: at,
             recurrence: at,
+            reminder: at,
             completion: at,
             deletion: at,
             position: at,

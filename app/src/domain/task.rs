@@ -7,6 +7,7 @@ use super::clocks::{bring_back, set_if_later, set_moment_if_later, Clocks};
 use super::stamp::to_millis;
 use super::step::{in_order, Step};
 use super::wire_time;
+use super::TaskReminder;
 use super::TaskTitle;
 use super::{Due, ListId, Notes, Priority, Recurrence, Stamp, TaskFields, TaskId, TaskPatch};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -22,6 +23,9 @@ pub struct Task {
     pub due: Option<Due>,
     pub priority: Priority,
     pub recurrence: Option<Recurrence>,
+    /// Tasks stored before reminders follow the account's setting.
+    #[serde(default)]
+    pub reminder: TaskReminder,
     /// The first task of a recurring series; its occurrences' ids derive from it.
     pub series_id: Option<TaskId>,
     /// Order within its list (smaller first).
@@ -59,6 +63,7 @@ impl Task {
             due: fields.due,
             priority: fields.priority,
             recurrence: fields.recurrence,
+            reminder: fields.reminder,
             series_id,
             position: 0,
             created_at: at,
@@ -123,6 +128,15 @@ impl Task {
                 rule.clone(),
                 stamp,
                 rule_order,
+            );
+        }
+        if let Some(reminder) = patch.reminder {
+            applied |= set_if_later(
+                &mut self.reminder,
+                &mut clocks.reminder,
+                reminder,
+                stamp,
+                |r| r.as_str(),
             );
         }
         if self.recurrence.is_some() && self.series_id.is_none() {
@@ -209,6 +223,13 @@ impl Task {
             other.recurrence.clone(),
             theirs.recurrence,
             rule_order,
+        );
+        set_if_later(
+            &mut self.reminder,
+            &mut mine.reminder,
+            other.reminder,
+            theirs.reminder,
+            |r| r.as_str(),
         );
         set_if_later(
             &mut self.completed_at,

@@ -2,7 +2,7 @@
 //! rest of the code uses them (parsed). The same parsing runs in the browser
 //! and on the server.
 
-use super::{wire_time, TaskTitle, TaskTitleError};
+use super::{wire_time, TaskReminder, TaskReminderError, TaskTitle, TaskTitleError};
 use super::{
     Due, DueError, ListId, Notes, NotesError, Priority, PriorityError, Recurrence, RecurrenceError,
 };
@@ -18,6 +18,9 @@ pub struct TaskForm {
     pub priority: String,
     pub list_id: String,
     pub recurrence: String,
+    /// Forms and requests made before reminders have none: as set.
+    #[serde(default)]
+    pub reminder: String,
 }
 
 /// The fields, parsed.
@@ -30,6 +33,7 @@ pub struct TaskFields {
     /// `None` is the Inbox, which every account has.
     pub list_id: Option<ListId>,
     pub recurrence: Option<Recurrence>,
+    pub reminder: TaskReminder,
 }
 
 /// Which field was wrong, and why.
@@ -47,6 +51,8 @@ pub enum TaskFieldError {
     List,
     #[error("repetition: {0}")]
     Recurrence(RecurrenceError),
+    #[error("reminder: {0}")]
+    Reminder(TaskReminderError),
 }
 
 impl TaskForm {
@@ -64,6 +70,7 @@ impl TaskForm {
                 "" => None,
                 rule => Some(Recurrence::parse(rule).map_err(TaskFieldError::Recurrence)?),
             },
+            reminder: TaskReminder::parse(&self.reminder).map_err(TaskFieldError::Reminder)?,
         })
     }
 
@@ -89,6 +96,7 @@ impl TaskForm {
                 .as_ref()
                 .map(ToString::to_string)
                 .unwrap_or_default(),
+            reminder: task.reminder.as_str().to_owned(),
         }
     }
 }
@@ -107,6 +115,7 @@ mod tests {
             priority: "2".into(),
             list_id: crate::domain::ListId::new().to_string(),
             recurrence: "weekly mon,thu".into(),
+            reminder: "15m".into(),
         }
         .parse()
         .unwrap();

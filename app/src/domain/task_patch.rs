@@ -1,10 +1,11 @@
 //! An edit of a task: only the fields the person changed, so an edit of the
 //! title on the phone and of the date on the laptop both stand. On the wire
 //! an edit is a task's form plus `set`, the names of the fields it sets
-//! (`title,notes,due,priority,list,recurrence`; `due` is the date and the
+//! (`title,notes,due,priority,list,recurrence,reminder`; `due` is the date and the
 //! time together); a form without JavaScript sends no `set`, which sets
 //! every field.
 
+use super::TaskReminder;
 use super::{Due, ListId, Notes, Priority, Recurrence, TaskFieldError, TaskForm, TaskTitle};
 use super::{DueError, NotesError, PriorityError, RecurrenceError, TaskTitleError};
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,8 @@ pub struct PatchForm {
     pub list_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recurrence: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reminder: Option<String>,
 }
 
 /// An edit, parsed: `Some` is the new value of a changed field.
@@ -38,10 +41,19 @@ pub struct TaskPatch {
     pub priority: Option<Priority>,
     pub list_id: Option<Option<ListId>>,
     pub recurrence: Option<Option<Recurrence>>,
+    pub reminder: Option<TaskReminder>,
 }
 
 /// The names `set` uses, in order.
-pub const FIELD_NAMES: [&str; 6] = ["title", "notes", "due", "priority", "list", "recurrence"];
+pub const FIELD_NAMES: [&str; 7] = [
+    "title",
+    "notes",
+    "due",
+    "priority",
+    "list",
+    "recurrence",
+    "reminder",
+];
 
 impl PatchForm {
     /// An edit as it arrives: `form`'s fields named in `set` (a comma-separated
@@ -60,6 +72,7 @@ impl PatchForm {
             priority: pick("priority", form.priority),
             list_id: pick("list", form.list_id),
             recurrence: pick("recurrence", form.recurrence),
+            reminder: pick("reminder", form.reminder),
         }
     }
 
@@ -74,6 +87,7 @@ impl PatchForm {
             priority: text(&self.priority),
             list_id: text(&self.list_id),
             recurrence: text(&self.recurrence),
+            reminder: text(&self.reminder),
         };
         let present = [
             self.title.is_some(),
@@ -82,6 +96,7 @@ impl PatchForm {
             self.priority.is_some(),
             self.list_id.is_some(),
             self.recurrence.is_some(),
+            self.reminder.is_some(),
         ];
         let set: Vec<&str> = FIELD_NAMES
             .iter()
@@ -114,6 +129,7 @@ impl PatchForm {
                 .recurrence
                 .as_ref()
                 .map(|rule| rule.as_ref().map(ToString::to_string).unwrap_or_default()),
+            reminder: patch.reminder.map(|r| r.as_str().to_owned()),
         }
     }
 
@@ -127,6 +143,7 @@ impl PatchForm {
             priority: Some(form.priority),
             list_id: Some(form.list_id),
             recurrence: Some(form.recurrence),
+            reminder: Some(form.reminder),
         }
     }
 
@@ -144,6 +161,7 @@ impl PatchForm {
             priority: changed(&before.priority, &after.priority),
             list_id: changed(&before.list_id, &after.list_id),
             recurrence: changed(&before.recurrence, &after.recurrence),
+            reminder: changed(&before.reminder, &after.reminder),
         }
     }
 
@@ -199,6 +217,12 @@ impl PatchForm {
                         .map_err(|e: RecurrenceError| TaskFieldError::Recurrence(e)),
                 })
                 .transpose()?,
+            reminder: self
+                .reminder
+                .as_deref()
+                .map(TaskReminder::parse)
+                .transpose()
+                .map_err(TaskFieldError::Reminder)?,
         })
     }
 }

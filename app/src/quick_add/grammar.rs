@@ -3,7 +3,8 @@
 
 use super::vocabulary::{is_preposition, month, part_of_day, unit_days, weekday};
 use super::QuickAdd;
-use crate::domain::{wire_time, Due, Priority, Recurrence};
+use crate::domain::{wire_time, Due, Priority, Recurrence, TaskReminder};
+use crate::reminders::Lead;
 use chrono::{Datelike, Days, Months, NaiveDate, NaiveTime, Weekday};
 
 /// What a group of words meant.
@@ -14,6 +15,7 @@ enum Meaning {
     Repeat(Repeat),
     Priority(Priority),
     List(String),
+    Reminder(TaskReminder),
 }
 
 /// A repetition whose weekday may depend on the date (`every week`).
@@ -32,13 +34,14 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
     let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
 
     let (mut date, mut time, mut repeat, mut priority, mut list) = (None, None, None, None, None);
+    let mut reminder = None;
     let mut title = Vec::new();
     let mut i = 0;
     while i < words.len() {
         // A preposition counts only together with what it introduces.
         let skip = usize::from(is_preposition(lower[i]) && i + 1 < words.len());
         let found = understand(&lower[i + skip..], words[i + skip], today)
-            .filter(|(_, meaning)| is_new(meaning, date, time, &repeat, priority, &list));
+            .filter(|(_, meaning)| is_new(meaning, date, time, &repeat, priority, &list, reminder));
         match found {
             Some((taken, meaning)) => {
                 match meaning {
@@ -48,6 +51,7 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
                     Meaning::Repeat(r) => repeat = Some(r),
                     Meaning::Priority(p) => priority = Some(p),
                     Meaning::List(name) => list = Some(name),
+                    Meaning::Reminder(r) => reminder = Some(r),
                 }
                 i += skip + taken;
             }
@@ -80,6 +84,7 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
         priority: priority.unwrap_or(Priority::NORMAL),
         list,
         recurrence,
+        reminder: reminder.unwrap_or_default(),
         view_list: None,
     }
 }
@@ -92,6 +97,7 @@ fn is_new(
     repeat: &Option<Repeat>,
     priority: Option<Priority>,
     list: &Option<String>,
+    reminder: Option<TaskReminder>,
 ) -> bool {
     match meaning {
         Meaning::Date(_) => date.is_none(),
@@ -100,11 +106,13 @@ fn is_new(
         Meaning::Repeat(_) => repeat.is_none(),
         Meaning::Priority(_) => priority.is_none(),
         Meaning::List(_) => list.is_none(),
+        Meaning::Reminder(_) => reminder.is_none(),
     }
 }
 
 fn understand(words: &[&str], original: &str, today: NaiveDate) -> Option<(usize, Meaning)> {
     priority(words)
+        .or_else(|| reminder(words))
         .or_else(|| list(words, original))
         .or_else(|| repetition(words))
         .or_else(|| relative_day(words, today))
@@ -126,6 +134,61 @@ fn priority(words: &[&str]) -> Option<(usize, Meaning)> {
         _ => 1,
     };
     Priority::new(level).ok().map(|p| (1, Meaning::Priority(p)))
+}
+
+/// «напомни за час», «напомнить за 15 минут», «напомни в срок», «без
+/// напоминания»; "remind me 1h before", "remind on time", "no reminder".
+/// Only the leads a reminder can have: «за 2 часа» stays in the title.
+fn reminder(words: &[&str]) -> Option<(usize, Meaning)> {
+    let meaning = |taken, reminder| Some((taken, Meaning::Reminder(reminder)));
+    if let ["без", "напоминания" | "напоминаний", ..] | ["no", "reminder" | "reminders", ..] = words
+    {
+        return meaning(2, TaskReminder::Off);
+    }
+    if !matches!(*words.first()?, "напомни" | "напомнить" | "remind") {
+        return None;
+    }
+    let to_me = usize::from(matches!(words.get(1), Some(&"мне" | &"me")));
+    let rest = &words[1 + to_me..];
+    let (taken, lead) = match rest {
+        ["вовремя", ..] | ["on-time", ..] => (1, Lead::AtTime),
+        ["в", "срок", ..] | ["on", "time", ..] => (2, Lead::AtTime),
+        ["at", "the", "time", ..] => (3, Lead::AtTime),
+        ["за", amount @ ..] => lead_amount(amount).map(|(n, lead)| (n + 1, lead))?,
+        amount => {
+            let (n, lead) = lead_amount(amount)?;
+            (n + usize::from(amount.get(n) == Some(&"before")), lead)
+        }
+    };
+    meaning(1 + to_me + taken, TaskReminder::Before(lead))
+}
+
+/// «час», «15 минут», «1 день», "1h", "an hour", "15 min", "a day".
+fn lead_amount(words: &[&str]) -> Option<(usize, Lead)> {
+    let unit = |word: &str| match word {
+        "час" | "часа" | "ч" | "hour" | "h" => Some(Lead::Hour),
+        "день" | "сутки" | "д" | "day" | "d" => Some(Lead::Day),
+        "минут" | "мин" | "м" | "minutes" | "min" | "mins" | "m" => Some(Lead::Minutes15),
+        _ => None,
+    };
+    let count_fits = |count: &str, lead: Lead| match lead {
+        Lead::Minutes15 => count == "15",
+        _ => matches!(count, "1" | "один" | "одну" | "a" | "an" | "one"),
+    };
+    let first = *words.first()?;
+    // «час», «день»: the unit alone means one.
+    if let Some(lead @ (Lead::Hour | Lead::Day)) = unit(first).filter(|_| first.len() > 1) {
+        return Some((1, lead));
+    }
+    // «1ч», «15мин», "1h", "15m": the count and the unit in one word.
+    let digits = first.len() - first.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 && digits < first.len() {
+        let (count, rest) = first.split_at(digits);
+        let lead = unit(rest)?;
+        return count_fits(count, lead).then_some((1, lead));
+    }
+    let lead = unit(words.get(1)?)?;
+    count_fits(first, lead).then_some((2, lead))
 }
 
 fn list(words: &[&str], original: &str) -> Option<(usize, Meaning)> {

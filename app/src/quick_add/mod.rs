@@ -1,6 +1,6 @@
 //! Quick add: one line, as a student types it, read into a task — the
-//! title, and whatever of a date, a time, a repetition, a priority and a
-//! list it mentions, in Russian or English. Pure (the caller gives today's
+//! title, and whatever of a date, a time, a repetition, a priority, a
+//! list and a reminder it mentions, in Russian or English. Pure (the caller gives today's
 //! date in the person's time zone), so the browser runs it for the live
 //! preview and the server runs the very same code for the save.
 //!
@@ -18,8 +18,8 @@ mod vocabulary;
 mod tests;
 
 use crate::domain::{
-    wire_time, Due, ListId, Notes, Priority, Recurrence, TaskFields, TaskList, TaskTitle,
-    TaskTitleError,
+    wire_time, Due, ListId, Notes, Priority, Recurrence, TaskFields, TaskList, TaskReminder,
+    TaskTitle, TaskTitleError,
 };
 use chrono::{Days, NaiveDate};
 
@@ -33,6 +33,8 @@ pub struct QuickAdd {
     /// The list named with `#`, as written (without the `#`).
     pub list: Option<String>,
     pub recurrence: Option<Recurrence>,
+    /// «напомни за час», «без напоминания»; as set when it says nothing.
+    pub reminder: TaskReminder,
     /// The list the line was added in (see `in_view`), when `#` names none.
     pub view_list: Option<ListId>,
 }
@@ -81,6 +83,7 @@ impl QuickAdd {
             priority: self.priority,
             list_id: list.map(|list| list.id).or(self.view_list),
             recurrence: self.recurrence,
+            reminder: self.reminder,
         })
     }
 }

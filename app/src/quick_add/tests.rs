@@ -386,3 +386,57 @@ fn a_line_added_in_a_list_goes_there_unless_it_names_another() {
         .unwrap();
     assert_eq!(fields.list_id, Some(here));
 }
+
+#[test]
+fn a_reminder_is_asked_for_in_words_and_taken_out_of_the_title() {
+    use crate::domain::TaskReminder::{self, AsSet, Before, Off};
+    use crate::reminders::Lead::{AtTime, Day, Hour, Minutes15};
+    let cases: [(&str, &str, TaskReminder); 16] = [
+        (
+            "Контрольная завтра в 9:00 напомни за час",
+            "Контрольная",
+            Before(Hour),
+        ),
+        (
+            "Контрольная напомнить мне за 1 час",
+            "Контрольная",
+            Before(Hour),
+        ),
+        (
+            "Секция в 18:00 напомни за 15 минут",
+            "Секция",
+            Before(Minutes15),
+        ),
+        ("Секция напомни за 15 мин", "Секция", Before(Minutes15)),
+        ("Секция напомни за 1ч", "Секция", Before(Hour)),
+        ("Проект в пятницу напомни за день", "Проект", Before(Day)),
+        ("Врач в 16:00 напомни в срок", "Врач", Before(AtTime)),
+        ("Стих без напоминания", "Стих", Off),
+        ("Test at 9:00 remind me 1h before", "Test", Before(Hour)),
+        ("Test remind an hour before", "Test", Before(Hour)),
+        ("Club remind 15 min before", "Club", Before(Minutes15)),
+        ("Club remind me 15m", "Club", Before(Minutes15)),
+        ("Project remind 1d before", "Project", Before(Day)),
+        ("Dentist remind on time", "Dentist", Before(AtTime)),
+        ("Poem no reminder", "Poem", Off),
+        // What a reminder cannot be stays in the title: nothing typed is lost.
+        (
+            "Реферат напомни за 2 часа",
+            "Реферат напомни за 2 часа",
+            AsSet,
+        ),
+    ];
+    for (line, title, reminder) in cases {
+        let read = parse(line, date(TODAY));
+        assert_eq!(
+            (read.title.as_str(), read.reminder),
+            (title, reminder),
+            "{line}"
+        );
+    }
+    let fields = parse("Контрольная завтра в 9:00 напомни за час", date(TODAY))
+        .into_fields(&[])
+        .unwrap();
+    assert_eq!(fields.reminder, Before(Hour));
+    assert_eq!(parse("Контрольная", date(TODAY)).reminder, AsSet);
+}

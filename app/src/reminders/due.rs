@@ -56,18 +56,18 @@ pub fn still_due(settings: &ReminderSettings, task: Option<&Task>, at: NaiveDate
 }
 
 /// When an open task reminds, in local time: none for a done or deleted
-/// task, or one with no time.
+/// task, one with no time, or one whose reminder is off.
 fn task_moment(settings: &ReminderSettings, task: &Task) -> Option<NaiveDateTime> {
     if task.completed_at.is_some() || task.deleted_at.is_some() {
         return None;
     }
-    settings.lead().moment(task.due?)
+    task.reminder.lead(settings.lead())?.moment(task.due?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{Due, TaskForm, TaskId};
+    use crate::domain::{Due, TaskForm, TaskId, TaskReminder};
     use crate::reminders::{Lead, QuietHours};
     use chrono::{NaiveDate, NaiveTime, Utc};
 
@@ -131,6 +131,28 @@ mod tests {
             }
         );
         assert!(due_at(&settings, &tasks, local("2026-12-07 18:30")).is_empty());
+    }
+
+    #[test]
+    fn a_tasks_own_reminder_wins_over_the_accounts_lead() {
+        let settings = settings(None, Lead::AtTime);
+        let mut early = task_due("2026-12-07 18:30");
+        early.reminder = TaskReminder::Before(Lead::Hour);
+        let mut silent = task_due("2026-12-07 18:30");
+        silent.reminder = TaskReminder::Off;
+        let plain = task_due("2026-12-07 18:30");
+        let tasks = [early.clone(), silent, plain.clone()];
+        let at = |text: &str| Occurrence::Task {
+            id: if text.ends_with("17:30") {
+                early.id
+            } else {
+                plain.id
+            },
+            at: local(text),
+        };
+        let keys_at = |now: &str| keys(&due_at(&settings, &tasks, local(now)));
+        assert_eq!(keys_at("2026-12-07 17:30"), [at("2026-12-07 17:30").key()]);
+        assert_eq!(keys_at("2026-12-07 18:30"), [at("2026-12-07 18:30").key()]);
     }
 
     #[test]

@@ -115,6 +115,7 @@ fn task_field_error(l: Locale, e: &TaskFieldError) -> String {
         TaskFieldError::Priority(_) => td_string!(l, error_priority).into(),
         TaskFieldError::List => td_string!(l, error_list).into(),
         TaskFieldError::Recurrence(_) => td_string!(l, error_recurrence).into(),
+        TaskFieldError::Reminder(_) => td_string!(l, error_task_reminder).into(),
     }
 }
 

@@ -24,7 +24,9 @@ pub use phrases::{
     refused_with_status, signed_in_as, view_name, waited_too_long, PRIORITY_LEVELS,
 };
 pub use recurrence::{recurrence, REPEAT_CHOICES};
-pub use reminders::{evening_summary, reminder_when, summary_title};
+pub use reminders::{
+    evening_summary, lead_words, reminder_phrase, reminder_when, summary_title, task_reminder,
+};
 pub use worker::worker_words;
 
 /// The `index`th word of a phrase that lists words (weekday or month

@@ -134,6 +134,7 @@ pub fn quick_add_preview(
     if let Some(list) = &read.list {
         parts.push(format!("#{list}"));
     }
+    parts.extend(super::reminder_phrase(locale, read.reminder));
     let parts = parts.join(" · ");
     (!parts.is_empty()).then(|| td_string!(locale, understood, parts).to_string())
 }

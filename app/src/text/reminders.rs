@@ -2,9 +2,42 @@
 
 use super::dates::{capitalised, due_words};
 use super::Locale;
-use crate::domain::Due;
+use crate::domain::{Due, TaskReminder};
 use crate::i18n::td_string;
+use crate::reminders::Lead;
 use chrono::NaiveDate;
+
+/// How long before its time a reminder comes: «за час».
+pub fn lead_words(locale: Locale, lead: Lead) -> String {
+    match lead {
+        Lead::AtTime => td_string!(locale, lead_at_time),
+        Lead::Minutes15 => td_string!(locale, lead_15m),
+        Lead::Hour => td_string!(locale, lead_1h),
+        Lead::Day => td_string!(locale, lead_1d),
+    }
+    .to_string()
+}
+
+/// A task's own reminder, as its details offer it.
+pub fn task_reminder(locale: Locale, reminder: TaskReminder) -> String {
+    match reminder {
+        TaskReminder::AsSet => td_string!(locale, reminder_as_set).to_string(),
+        TaskReminder::Before(lead) => lead_words(locale, lead),
+        TaskReminder::Off => td_string!(locale, reminder_off).to_string(),
+    }
+}
+
+/// What quick add understood of a reminder: «напомнить за час».
+pub fn reminder_phrase(locale: Locale, reminder: TaskReminder) -> Option<String> {
+    match reminder {
+        TaskReminder::AsSet => None,
+        TaskReminder::Before(lead) => {
+            let lead = lead_words(locale, lead);
+            Some(td_string!(locale, remind_lead, lead).to_string())
+        }
+        TaskReminder::Off => Some(td_string!(locale, reminder_off).to_string()),
+    }
+}
 
 /// The evening summary's heading.
 pub fn summary_title(locale: Locale) -> String {

@@ -16,6 +16,7 @@ pub fn from_columns(
         priority: at("priority_changed_at")?,
         list: at("list_changed_at")?,
         recurrence: at("recurrence_changed_at")?,
+        reminder: at("reminder_changed_at")?,
         completion: at("completion_changed_at")?,
         deletion: at("deletion_changed_at")?,
         position: at("position_changed_at")?,
@@ -23,7 +24,7 @@ pub fn from_columns(
 }
 
 /// The clocks' milliseconds in their columns' order in `rows::TASKS`, to bind.
-pub fn millis(clocks: &Clocks) -> [i64; 9] {
+pub fn millis(clocks: &Clocks) -> [i64; 10] {
     [
         clocks.title.millis(),
         clocks.notes.millis(),
@@ -31,6 +32,7 @@ pub fn millis(clocks: &Clocks) -> [i64; 9] {
         clocks.priority.millis(),
         clocks.list.millis(),
         clocks.recurrence.millis(),
+        clocks.reminder.millis(),
         clocks.completion.millis(),
         clocks.deletion.millis(),
         clocks.position.millis(),

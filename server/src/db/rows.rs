@@ -7,7 +7,8 @@ use super::errors::corrupt;
 use super::sql::{required, Columns, Statement, Value};
 use super::table::{ColumnList, Table};
 use app::domain::{
-    Due, ListId, ListName, Notes, Priority, Recurrence, Stamp, Task, TaskId, TaskList, TaskTitle,
+    Due, ListId, ListName, Notes, Priority, Recurrence, Stamp, Task, TaskId, TaskList,
+    TaskReminder, TaskTitle,
 };
 use app::ssr::storage::StorageError;
 
@@ -22,6 +23,7 @@ pub static TASKS: Table = Table {
         "due_time",
         "priority",
         "recurrence",
+        "reminder",
         "series_id",
         "position",
         "created_at",
@@ -35,6 +37,7 @@ pub static TASKS: Table = Table {
         "priority_changed_at",
         "list_changed_at",
         "recurrence_changed_at",
+        "reminder_changed_at",
         "completion_changed_at",
         "deletion_changed_at",
         "position_changed_at",
@@ -78,6 +81,8 @@ pub fn task_from_row(row: &impl Columns) -> Result<Task, StorageError> {
             .map(|text| Recurrence::parse(&text))
             .transpose()
             .map_err(|e| corrupt("recurrence", e))?,
+        reminder: TaskReminder::parse(&required(row.text("reminder")?, "reminder")?)
+            .map_err(|e| corrupt("reminder", e))?,
         series_id: row.uuid("series_id")?.map(TaskId::from_uuid),
         position: required(row.int("position")?, "position")?,
         created_at: required(row.time("created_at")?, "created_at")?,
@@ -114,6 +119,7 @@ pub fn bind_task_fields(statement: Statement, task: &Task) -> Statement {
         .bind(Value::Text(
             task.recurrence.as_ref().map(ToString::to_string),
         ))
+        .bind(task.reminder.as_str())
         .bind(Value::Uuid(task.series_id.map(|id| id.as_uuid())))
         .bind(task.position)
         .bind(task.created_at)

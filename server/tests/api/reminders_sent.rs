@@ -20,6 +20,7 @@ on_both_backends!(
     no_summary_comes_when_nothing_is_due_tomorrow_or_overdue,
     a_task_reminds_at_its_time_once,
     the_accounts_lead_brings_the_reminder_forward,
+    a_tasks_own_reminder_says_when_and_whether,
     nothing_comes_for_a_task_done_deleted_or_moved_meanwhile,
     a_reminder_in_the_quiet_hours_comes_when_they_end,
     a_repeating_tasks_next_occurrence_is_reminded,
@@ -217,6 +218,29 @@ async fn the_accounts_lead_brings_the_reminder_forward(backend: Backend) {
     masha.task("контрольная", "2026-10-13", "18:30").await;
     assert_eq!(masha.tick("2026-10-13T17:29:00Z").await.sent, 0);
     assert_eq!(masha.tick("2026-10-13T17:30:00Z").await.sent, 1);
+}
+
+async fn a_tasks_own_reminder_says_when_and_whether(backend: Backend) {
+    let masha = Masha::new(backend).await;
+    masha.subscribe("phone", "ru").await;
+    // Typed as a student types it: the reminder's words leave the title.
+    let id = TaskId::new().to_string();
+    let line = "Контрольная 2026-10-13 18:30 напомни за час";
+    masha
+        .change("/api/tasks/add", &[("id", &id), ("quick_add", line)])
+        .await;
+    let quiet = masha.task("Секция", "2026-10-13", "18:30").await;
+    masha
+        .change(
+            "/api/tasks/edit",
+            &[("id", &quiet), ("reminder", "off"), ("set", "reminder")],
+        )
+        .await;
+    assert_eq!(masha.tick("2026-10-13T17:30:00Z").await.sent, 1);
+    assert_eq!(masha.tick("2026-10-13T18:30:00Z").await.sent, 0);
+    let got = masha.push.received();
+    assert_eq!(got[0].message["title"], "Контрольная");
+    assert_eq!(got[0].message["tag"], format!("task:{id}:2026-10-13T17:30"));
 }
 
 async fn nothing_comes_for_a_task_done_deleted_or_moved_meanwhile(backend: Backend) {

@@ -566,6 +566,7 @@ fn full_task(minute: u32) -> app::domain::Task {
         priority: "1".into(),
         list_id: String::new(),
         recurrence: "weekly mon,thu".into(),
+        reminder: "1h".into(),
     };
     app::domain::Task::new(TaskId::new(), form.parse().unwrap(), at(minute))
 }

@@ -21,6 +21,7 @@ fn every_kind_of_change() -> Vec<Change> {
         priority: "2".into(),
         list_id: ListId::new().to_string(),
         recurrence: "monthly".into(),
+        reminder: "1h".into(),
     });
     let edit = PatchForm {
         title: Some("Реферат".into()),
@@ -28,6 +29,7 @@ fn every_kind_of_change() -> Vec<Change> {
         due_time: Some(String::new()),
         list_id: Some(String::new()),
         recurrence: Some("weekly mon,thu".into()),
+        reminder: Some("off".into()),
         ..PatchForm::default()
     };
     let (id, step) = (TaskId::new(), StepId::new());

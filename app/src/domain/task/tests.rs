@@ -272,3 +272,27 @@ fn an_occurrence_moved_by_hand_repeats_from_its_new_day() {
     february.merge(&stale);
     assert_eq!(february.recurrence, Some(Recurrence::MONTHLY));
 }
+
+#[test]
+fn a_reminder_set_on_two_devices_ends_as_the_later_set_it_and_carries_to_the_next_occurrence() {
+    use crate::domain::TaskReminder;
+    use crate::reminders::Lead;
+    let reminder = |text: &str| TaskPatch {
+        reminder: Some(TaskReminder::parse(text).unwrap()),
+        ..TaskPatch::default()
+    };
+    let base = task("daily", "2026-09-01");
+    let mut phone = base.clone();
+    phone.edit(&reminder("off"), at(9));
+    phone.edit(&reminder("1h"), at(8));
+    let mut laptop = base;
+    laptop.edit(&reminder("1h"), at(8));
+    laptop.edit(&reminder("off"), at(9));
+    assert_eq!(phone.reminder, TaskReminder::Off);
+    assert_eq!(laptop.reminder, TaskReminder::Off);
+    laptop.edit(&reminder("1h"), at(10));
+    phone.merge(&laptop);
+    assert_eq!(phone.reminder, TaskReminder::Before(Lead::Hour));
+    let next = phone.next_occurrence(at(11).date_naive(), at(11)).unwrap();
+    assert_eq!(next.reminder, TaskReminder::Before(Lead::Hour));
+}
