@@ -1,6 +1,11 @@
 -- Reminders on their way (issue 28). Each device says which language its
--- reminders speak (the page's, when it subscribed).
+-- reminders speak (the page's, when it subscribed), and lasts as long as
+-- the sign-in it was made under: signing out of the phone, the session
+-- ending, the account deleted, each takes it.
 ALTER TABLE push_subscriptions ADD COLUMN language TEXT NOT NULL DEFAULT 'ru';
+ALTER TABLE push_subscriptions ADD COLUMN session_hash BLOB
+    REFERENCES sessions (token_hash) ON DELETE CASCADE;
+CREATE INDEX push_subscriptions_by_session ON push_subscriptions (session_hash);
 
 -- One row per device and reminder, written before anything is sent: a
 -- reminder planned twice (two instances, two ticks) is still one row, so

@@ -130,6 +130,7 @@ impl Application {
             &config,
             storage.clone(),
             devices,
+            sender.key().public_key(),
             faults.clone(),
             draining.clone(),
             leptos_options,
@@ -256,6 +257,7 @@ fn router(
     config: &Config,
     storage: Arc<dyn Storage>,
     devices: DeviceKey,
+    push_key: &str,
     faults: Faults,
     draining: Draining,
     leptos_options: LeptosOptions,
@@ -267,6 +269,7 @@ fn router(
         settings: config.settings.clone(),
         sign_ups: Windows::default(),
         devices,
+        push_key: push_key.into(),
     };
     let context = move || provide_context(state.clone());
     let site = SiteOrigins {

@@ -40,7 +40,10 @@ pub use lists::{
     RenameList,
 };
 pub use password::{change_password, ChangePassword};
-pub use push::{subscribe_push, unsubscribe_push, SubscribePush, UnsubscribePush};
+pub use push::{
+    push_state, subscribe_push, unsubscribe_push, PushDevice, PushState, SubscribePush,
+    UnsubscribePush,
+};
 pub use reminders::{
     read_reminder_settings, set_reminder_settings, ReadReminderSettings, SetReminderSettings,
 };

@@ -6,6 +6,25 @@
 use super::JsonText;
 use crate::error::AppError;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use server_fn::codec::GetUrl;
+
+/// This device's reminders as the server sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PushDevice {
+    /// The server's public key (base64url), which a subscription is made for.
+    pub key: String,
+    /// Whether the server keeps `endpoint` for the signed-in account.
+    pub on: bool,
+}
+
+/// What Settings shows for this device: the key to subscribe with, and
+/// whether this device's subscription (its `endpoint`, if it has one)
+/// reminds the signed-in account.
+#[server(prefix = "/api", endpoint = "auth/push/state", input = GetUrl, output = JsonText)]
+pub async fn push_state(#[server(default)] endpoint: String) -> Result<PushDevice, AppError> {
+    imp::push_state(endpoint).await
+}
 
 /// Keeps this device's subscription for the signed-in account (a phone
 /// that was another account's is this one's from now on); its reminders
@@ -58,12 +77,38 @@ mod imp {
             })?;
         call.state
             .storage
-            .save_push_subscription(user, &subscription, language, to_millis(Utc::now()))
+            .save_push_subscription(
+                user,
+                &subscription,
+                language,
+                call.session_token().map(|token| token.hash()).as_deref(),
+                to_millis(Utc::now()),
+            )
             .await
             .map_err(|e| call.storage_fault(e))?;
         call.name_account(user);
         tracing::info!(user_id = %user, "push subscription kept");
         Ok(())
+    }
+
+    pub async fn push_state(endpoint: String) -> Result<super::PushDevice, AppError> {
+        let call = Call::begin()?;
+        let user = call.require_user().await?.user_id;
+        let endpoint = endpoint.trim();
+        let on = !endpoint.is_empty()
+            && call
+                .state
+                .storage
+                .push_subscriptions(user)
+                .await
+                .map_err(|e| call.storage_fault(e))?
+                .iter()
+                .any(|device| device.endpoint() == endpoint);
+        call.name_account(user);
+        Ok(super::PushDevice {
+            key: call.state.push_key.to_string(),
+            on,
+        })
     }
 
     pub async fn unsubscribe_push(endpoint: String) -> Result<(), AppError> {

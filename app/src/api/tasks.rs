@@ -6,6 +6,10 @@
 //! wins whatever order the network delivers changes in (docs/design.md §2); the
 //! answer is the task as it now is.
 
+// A server function's arguments are its form's fields, one each: a task's
+// edit has eleven, and the `server` macro's code carries them all.
+#![allow(clippy::too_many_arguments)]
+
 use super::JsonText;
 use crate::domain::{PatchForm, Task, TaskId};
 use crate::error::AppError;
@@ -75,8 +79,6 @@ pub async fn create_task(
 /// to the values given; the others are left as they are (an empty value
 /// means "none"). The details form sends only what the person changed;
 /// without JavaScript it sends no `set`, which sets every field.
-// A server function's arguments are its form's fields, one each.
-#[allow(clippy::too_many_arguments)]
 #[server(prefix = "/api", endpoint = "tasks/edit", output = JsonText)]
 pub async fn edit_task(
     id: TaskId,

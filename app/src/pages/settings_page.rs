@@ -2,8 +2,8 @@
 
 use super::require_account;
 use crate::components::{
-    AccountData, BottomNav, CalendarFeed, LanguageSwitch, OutboxBar, PasswordChange, Planning,
-    ReminderSettingsForm, SignOutButton, TopBar,
+    AccountData, BottomNav, CalendarFeed, DeviceReminders, LanguageSwitch, OutboxBar,
+    PasswordChange, Planning, ReminderSettingsForm, SignOutButton, TopBar,
 };
 use crate::i18n::{t, t_string, use_i18n};
 use crate::text;
@@ -36,6 +36,8 @@ pub fn SettingsPage() -> impl IntoView {
                 </section>
                 <section class="reminders">
                     <h2>{t!(i18n, reminders)}</h2>
+                    <h3>{t!(i18n, device_reminders)}</h3>
+                    <DeviceReminders/>
                     <ReminderSettingsForm/>
                 </section>
                 <section class="calendar-feed">

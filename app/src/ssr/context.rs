@@ -53,6 +53,9 @@ pub struct AppState {
     pub sign_ups: super::windows::Windows,
     /// Signs and recognises device cookies (`device.rs`).
     pub devices: super::device::DeviceKey,
+    /// The public half of the server's reminder key (VAPID), which a
+    /// browser's push subscription is made for.
+    pub push_key: Arc<str>,
 }
 
 impl AppState {

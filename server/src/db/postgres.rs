@@ -100,7 +100,7 @@ impl Encoding for Postgres {
                 Value::Text(text) => query.bind(text.as_deref()),
                 Value::Int(n) => query.bind(*n),
                 Value::SmallInt(n) => query.bind(*n),
-                Value::Bytes(bytes) => query.bind(bytes.as_slice()),
+                Value::Bytes(bytes) => query.bind(bytes),
                 Value::Bool(yes) => query.bind(*yes),
             }))
     }

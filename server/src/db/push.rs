@@ -1,7 +1,7 @@
 //! Push subscriptions, one row per device's endpoint.
 
 use super::errors::corrupt;
-use super::sql::{required, Columns, Driver, Sql, Statement};
+use super::sql::{required, Columns, Driver, Sql, Statement, Value};
 use super::storage::SqlStorage;
 use app::domain::UserId;
 use app::i18n::I18nLocaleTrait as _;
@@ -18,6 +18,7 @@ impl<D: Driver> PushSubscriptions for SqlStorage<D> {
         user_id: UserId,
         subscription: &PushSubscription,
         language: Locale,
+        session: Option<&[u8]>,
         now: DateTime<Utc>,
     ) -> Result<(), StorageError> {
         // The endpoint is the device: signed in to another account now, the
@@ -26,16 +27,18 @@ impl<D: Driver> PushSubscriptions for SqlStorage<D> {
         db.execute(
             Statement::new(
                 "INSERT INTO push_subscriptions \
-                 (endpoint, user_id, p256dh, auth, language, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (endpoint) DO UPDATE SET \
+                 (endpoint, user_id, p256dh, auth, language, session_hash, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (endpoint) DO UPDATE SET \
                  user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, \
-                 language = excluded.language, created_at = excluded.created_at",
+                 language = excluded.language, session_hash = excluded.session_hash, \
+                 created_at = excluded.created_at",
             )
             .bind(subscription.endpoint())
             .bind(user_id.as_uuid())
             .bind(subscription.p256dh())
             .bind(subscription.auth())
             .bind(language.as_str())
+            .bind(Value::Bytes(session.map(<[u8]>::to_vec)))
             .bind(now),
         )
         .await?;

@@ -26,7 +26,7 @@ pub enum Value {
     Int(i64),
     /// A small number (a priority, an HTTP status): PostgreSQL's `SMALLINT`.
     SmallInt(i16),
-    Bytes(Vec<u8>),
+    Bytes(Option<Vec<u8>>),
     Bool(bool),
 }
 
@@ -62,7 +62,7 @@ impl From<bool> for Value {
 
 impl From<&[u8]> for Value {
     fn from(bytes: &[u8]) -> Self {
-        Self::Bytes(bytes.to_vec())
+        Self::Bytes(Some(bytes.to_vec()))
     }
 }
 

@@ -145,7 +145,7 @@ impl Encoding for Sqlite {
                     Value::Text(text) => query.bind(text.as_deref()),
                     Value::Int(n) => query.bind(*n),
                     Value::SmallInt(n) => query.bind(i64::from(*n)),
-                    Value::Bytes(bytes) => query.bind(bytes.as_slice()),
+                    Value::Bytes(bytes) => query.bind(bytes),
                     Value::Bool(yes) => query.bind(*yes),
                 })
             })

@@ -14,6 +14,7 @@ on_both_backends!(
     an_address_that_is_not_a_push_service_is_refused_and_nothing_kept,
     the_tests_own_push_service_is_taken_only_when_the_setting_lets_it_in,
     turning_reminders_off_forgets_this_phone_and_no_other,
+    signing_out_of_a_phone_forgets_its_reminders_and_no_other_devices,
     without_a_session_nothing_is_kept_or_forgotten,
 );
 
@@ -134,6 +135,25 @@ async fn the_tests_own_push_service_is_taken_only_when_the_setting_lets_it_in(ba
     assert_eq!(
         endpoints(&app, user(&app, &masha).await).await,
         ["http://127.0.0.1:41234/push/test-phone"]
+    );
+}
+
+async fn signing_out_of_a_phone_forgets_its_reminders_and_no_other_devices(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let phone = app.signed_up_browser("masha").await;
+    let laptop = app.browser();
+    let signed_in = app.sign_in(&laptop, "masha", "correct horse battery").await;
+    assert_eq!(signed_in.status(), StatusCode::OK);
+    subscribe(&app, &phone, &a_phones_subscription("phone")).await;
+    subscribe(&app, &laptop, &a_phones_subscription("laptop")).await;
+    let masha = user(&app, &laptop).await;
+    assert_eq!(endpoints(&app, masha).await.len(), 2);
+
+    let out = app.post(&phone, "/api/auth/signout", &[]).await;
+    assert!(out.status().is_success() || out.status().is_redirection());
+    assert_eq!(
+        endpoints(&app, masha).await,
+        [a_phones_subscription("laptop")[0].1.clone()]
     );
 }
 

@@ -67,11 +67,17 @@ async fn a_devices_subscription_is_kept_with_its_keys_and_listed_oldest_first(ba
     let a = accounts(backend).await;
     let (phone, tablet) = (device("phone", 1), device("tablet", 2));
     a.storage
-        .save_push_subscription(a.masha, &tablet, Locale::ru, a.now + Duration::minutes(1))
+        .save_push_subscription(
+            a.masha,
+            &tablet,
+            Locale::ru,
+            None,
+            a.now + Duration::minutes(1),
+        )
         .await
         .unwrap();
     a.storage
-        .save_push_subscription(a.masha, &phone, Locale::ru, a.now)
+        .save_push_subscription(a.masha, &phone, Locale::ru, None, a.now)
         .await
         .unwrap();
     assert_eq!(devices_of(&a, a.masha).await, [phone, tablet]);
@@ -81,12 +87,12 @@ async fn a_devices_subscription_is_kept_with_its_keys_and_listed_oldest_first(ba
 async fn a_device_subscribing_again_keeps_one_row_with_its_new_keys(backend: Backend) {
     let a = accounts(backend).await;
     a.storage
-        .save_push_subscription(a.masha, &device("phone", 1), Locale::ru, a.now)
+        .save_push_subscription(a.masha, &device("phone", 1), Locale::ru, None, a.now)
         .await
         .unwrap();
     let renewed = device("phone", 9);
     a.storage
-        .save_push_subscription(a.masha, &renewed, Locale::ru, a.now)
+        .save_push_subscription(a.masha, &renewed, Locale::ru, None, a.now)
         .await
         .unwrap();
     assert_eq!(devices_of(&a, a.masha).await, [renewed]);
@@ -96,11 +102,11 @@ async fn a_shared_phone_signed_in_to_another_account_reminds_only_that_account(b
     let a = accounts(backend).await;
     let phone = device("class-phone", 1);
     a.storage
-        .save_push_subscription(a.masha, &phone, Locale::ru, a.now)
+        .save_push_subscription(a.masha, &phone, Locale::ru, None, a.now)
         .await
         .unwrap();
     a.storage
-        .save_push_subscription(a.petya, &phone, Locale::ru, a.now)
+        .save_push_subscription(a.petya, &phone, Locale::ru, None, a.now)
         .await
         .unwrap();
     assert!(devices_of(&a, a.masha).await.is_empty());
@@ -111,11 +117,11 @@ async fn forgetting_a_subscription_touches_no_other_accounts_device(backend: Bac
     let a = accounts(backend).await;
     let (mashas, petyas) = (device("mashas-phone", 1), device("petyas-phone", 2));
     a.storage
-        .save_push_subscription(a.masha, &mashas, Locale::ru, a.now)
+        .save_push_subscription(a.masha, &mashas, Locale::ru, None, a.now)
         .await
         .unwrap();
     a.storage
-        .save_push_subscription(a.petya, &petyas, Locale::ru, a.now)
+        .save_push_subscription(a.petya, &petyas, Locale::ru, None, a.now)
         .await
         .unwrap();
     // Masha names Petya's endpoint: nothing of his goes.
@@ -140,7 +146,7 @@ async fn a_deleted_account_takes_its_subscriptions(backend: Backend) {
     let a = accounts(backend).await;
     let phone = device("phone", 1);
     a.storage
-        .save_push_subscription(a.masha, &phone, Locale::ru, a.now)
+        .save_push_subscription(a.masha, &phone, Locale::ru, None, a.now)
         .await
         .unwrap();
     a.storage
@@ -150,7 +156,7 @@ async fn a_deleted_account_takes_its_subscriptions(backend: Backend) {
     assert!(devices_of(&a, a.masha).await.is_empty());
     // The endpoint is free: the same phone can subscribe for Petya.
     a.storage
-        .save_push_subscription(a.petya, &phone, Locale::ru, a.now)
+        .save_push_subscription(a.petya, &phone, Locale::ru, None, a.now)
         .await
         .unwrap();
     assert_eq!(devices_of(&a, a.petya).await, [phone]);

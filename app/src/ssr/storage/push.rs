@@ -11,11 +11,13 @@ pub trait PushSubscriptions: Send + Sync {
     /// device: kept for another account before (a shared phone), it is
     /// this account's now, with these keys, and its reminders speak
     /// `language`; the reminders planned for the other account are dropped.
+    /// Kept as long as the `session` (its token's hash) it was made in.
     async fn save_push_subscription(
         &self,
         user_id: UserId,
         subscription: &PushSubscription,
         language: Locale,
+        session: Option<&[u8]>,
         now: DateTime<Utc>,
     ) -> Result<(), StorageError>;
 

@@ -290,7 +290,7 @@ async fn push_subscriptions(storage: &dyn Storage, masha: UserId, now: DateTime<
     key.extend([7_u8; 64]);
     let phone = PushSubscription::from_stored(endpoint.to_owned(), key, vec![1; 16]);
     storage
-        .save_push_subscription(masha, &phone, Locale::ru, now)
+        .save_push_subscription(masha, &phone, Locale::ru, None, now)
         .await
         .expect("subscribed");
     storage.push_subscriptions(masha).await.expect("listed");
