@@ -379,8 +379,12 @@
     }
   }
 
-  /** What a push shows: `{ title, options }` for `showNotification`. */
-  function reminderNotification(message, signedIn, words, homePage) {
+  /**
+   * What a push shows: `{ title, options }` for `showNotification`. A
+   * task's reminder for the account signed in here has its buttons
+   * («Готово», «Отложить на час»), each a change of that task.
+   */
+  function reminderNotification(message, signedIn, words, homePage, apiPrefix) {
     const text = (value) => (typeof value === 'string' ? value : '');
     // The same reminder sent again (after a crash) replaces, not adds.
     const tag = text(message?.tag) || REMINDER_TAG;
@@ -388,10 +392,46 @@
     if (!mine || !text(message.title)) {
       return { title: words.appName, options: { body: words.reminderElsewhere, tag, data: { url: homePage } } };
     }
-    return {
-      title: text(message.title).slice(0, 200),
-      options: { body: text(message.body).slice(0, 500), tag, data: { url: homePage } },
-    };
+    const options = { body: text(message.body).slice(0, 500), tag, data: { url: homePage } };
+    const actions = message.actions;
+    if (actionRequest(actions?.done, apiPrefix) && actionRequest(actions?.snooze, apiPrefix)) {
+      options.actions = [
+        { action: 'done', title: words.reminderDone },
+        { action: 'snooze', title: words.reminderSnooze },
+      ];
+      options.data = { url: homePage, account: signedIn, actions };
+    }
+    return { title: text(message.title).slice(0, 200), options };
+  }
+
+  /** A button's request as the server wrote it: a path of this app's API and a form. */
+  function actionRequest(request, apiPrefix) {
+    const ok = typeof request?.path === 'string' && typeof request?.body === 'string'
+      && request.path.startsWith(apiPrefix) && !request.path.includes('//');
+    return ok ? request : null;
+  }
+
+  /**
+   * What a tap on a reminder's button sends (`{ path, body }`), or null:
+   * its form, with the field it leaves open (a snooze's moment) set to
+   * `moment`. The worker keys it and dates it at the tap, like any change.
+   */
+  function reminderAction(data, action, moment, apiPrefix) {
+    if (action !== 'done' && action !== 'snooze') return null;
+    const request = actionRequest(data?.actions?.[action], apiPrefix);
+    if (!request) return null;
+    const form = new URLSearchParams(request.body);
+    if (typeof request.field === 'string') form.set(request.field, moment);
+    return { path: request.path, body: form.toString() };
+  }
+
+  /**
+   * An hour after `now` on this phone's clock face (`2026-10-13T19:30`):
+   * `zoneOffset` is `Date#getTimezoneOffset()`, minutes behind UTC.
+   */
+  function snoozeMoment(now, zoneOffset) {
+    const local = new Date(now + 3600e3 - zoneOffset * 60e3);
+    return local.toISOString().slice(0, 16);
   }
 
   /** Where a tap on a notification opens the app: a page of this site, never elsewhere. */
@@ -404,7 +444,7 @@
     DEADLINES, KEEP_MS, STUCK_AFTER, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, GATEWAY, NOT_NOW,
     afterSend, afterReplay, readiness, isWaiting, dated, clockOffset, backoff, retryAfter, isSaved, isMutation, isAuth, changesAccount, isPage, isRead, afterAuth, accountFromPage,
     keepable, stillKeeps, pagesToKeep, isAppPage, offlineChoice, opensKept, markKept, remint, uuidv7, languageOf, offlineHtml,
-    news, pushMessage, reminderNotification, reminderTarget,
+    news, pushMessage, reminderNotification, reminderTarget, reminderAction, snoozeMoment,
   };
   root.tetradPolicy = policy;
   if (typeof module === 'object' && module.exports) module.exports = policy;

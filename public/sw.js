@@ -782,8 +782,58 @@ self.addEventListener('push', (event) => {
   event.waitUntil((async () => {
     const message = policy.pushMessage(event.data ? event.data.text() : '');
     const words = CONFIG.words[language()] || CONFIG.words.ru;
-    const shown = policy.reminderNotification(message, await currentAccount(), words, names.homePage);
+    const shown = policy.reminderNotification(message, await currentAccount(), words, names.homePage, names.apiPrefix);
     await self.registration.showNotification(shown.title, shown.options);
+  })());
+});
+
+// A reminder's button: the task's change, keyed and dated at the tap, sent
+// through the outbox like any change (offline it waits, and is sent once).
+// Only for the account signed in here: another's would be refused.
+async function reminderButton(data, action) {
+  const account = await currentAccount();
+  if (!account || data?.account !== account) return;
+  const now = await serverNow();
+  const moment = policy.snoozeMoment(now, new Date(now).getTimezoneOffset());
+  const wanted = policy.reminderAction(data, action, moment, names.apiPrefix);
+  if (!wanted) return;
+  const request = new Request(wanted.path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      [names.keyHeader]: mint('key'),
+      [names.accountHeader]: account,
+    },
+    body: wanted.body,
+    credentials: 'same-origin',
+    redirect: 'manual',
+  });
+  await sendMutation({ request, clientId: null });
+}
+
+// The browser renewed this device's subscription (its push service asked):
+// the new one is handed to the server and the old one forgotten, so the
+// reminders keep coming without the person doing anything.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil((async () => {
+    const old = event.oldSubscription;
+    const key = old?.options?.applicationServerKey;
+    const fresh = event.newSubscription
+      || (key && await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+    const form = (fields) => ({
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    if (fresh) {
+      const made = fresh.toJSON();
+      const fields = { endpoint: made.endpoint, p256dh: made.keys.p256dh, auth: made.keys.auth, language: language() };
+      await fetch(names.pushSubscribePath, form(fields)).catch(() => undefined);
+    }
+    if (old && (!fresh || old.endpoint !== fresh.endpoint)) {
+      await fetch(names.pushUnsubscribePath, form({ endpoint: old.endpoint })).catch(() => undefined);
+    }
   })());
 });
 
@@ -791,6 +841,10 @@ self.addEventListener('push', (event) => {
 // page, or a new one opens there.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  if (event.action) {
+    event.waitUntil(reminderButton(event.notification.data, event.action));
+    return;
+  }
   const url = new URL(policy.reminderTarget(event.notification.data, names.homePage), self.location.origin).href;
   event.waitUntil((async () => {
     const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

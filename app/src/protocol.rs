@@ -4,6 +4,7 @@
 //! silently change how a queued change is read.
 
 use serde_json::json;
+use server_fn::ServerFn;
 
 /// The idempotency key of a mutation (IETF httpapi `Idempotency-Key`).
 pub const KEY_HEADER: &str = "idempotency-key";
@@ -94,6 +95,8 @@ pub fn worker_names() -> serde_json::Value {
         "publicPages": PUBLIC_PAGES,
         "offlinePages": offline_pages(),
         "homePage": crate::views::View::Today.path(),
+        "pushSubscribePath": <crate::api::SubscribePush as ServerFn>::PATH,
+        "pushUnsubscribePath": <crate::api::UnsubscribePush as ServerFn>::PATH,
         "messages": {
             "hello": to_worker::HELLO,
             "language": to_worker::LANGUAGE,
@@ -137,6 +140,8 @@ mod tests {
         assert_eq!(names["accountPaths"], json!(ACCOUNT_PATHS));
         assert_eq!(names["messages"]["hello"], to_worker::HELLO);
         assert_eq!(names["messages"]["discard"], to_worker::DISCARD);
+        assert_eq!(names["pushSubscribePath"], "/api/auth/push/subscribe");
+        assert_eq!(names["pushUnsubscribePath"], "/api/auth/push/unsubscribe");
     }
 
     #[test]

@@ -65,6 +65,18 @@ pub fn read(url: &str, body: &str, at: DateTime<Utc>) -> Option<Change> {
     reader(body, at)
 }
 
+/// The request for `change` without its time: what a reminder's button
+/// sends, dated by the worker when the person taps it.
+pub fn undated_request(change: &Change) -> (&'static str, String) {
+    let (path, body) = request(change, DateTime::UNIX_EPOCH);
+    let time = format!("{}=", crate::protocol::TIME_FIELD);
+    let body: Vec<&str> = body
+        .split('&')
+        .filter(|pair| !pair.starts_with(&time))
+        .collect();
+    (path, body.join("&"))
+}
+
 /// The request for `change`, `made` then: its server function's path and
 /// url-encoded arguments, as the page sends them. A new task goes as a
 /// whole form (`CreateTask`), never as a quick-add line.

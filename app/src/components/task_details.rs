@@ -122,14 +122,22 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
     let reminder_options = move || {
         let current = form.with(|f| f.reminder.clone());
         let leads = Lead::ALL.into_iter().map(TaskReminder::Before);
-        [TaskReminder::AsSet]
+        let mut choices: Vec<TaskReminder> = [TaskReminder::AsSet]
             .into_iter()
             .chain(leads)
             .chain([TaskReminder::Off])
+            .collect();
+        // A reminder put off to a moment stays choosable, as it is.
+        if let Ok(moment @ TaskReminder::At(_)) = TaskReminder::parse(&current) {
+            choices.insert(0, moment);
+        }
+        choices
+            .into_iter()
             .map(|choice| {
-                let selected = choice.as_str() == current;
+                let value = choice.to_string();
+                let selected = value == current;
                 let name = text::task_reminder(i18n.get_locale(), choice);
-                view! { <option value=choice.as_str() selected=selected>{name}</option> }
+                view! { <option value=value selected=selected>{name}</option> }
             })
             .collect_view()
     };

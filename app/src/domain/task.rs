@@ -136,7 +136,7 @@ impl Task {
                 &mut clocks.reminder,
                 reminder,
                 stamp,
-                |r| r.as_str(),
+                |r| r.to_string(),
             );
         }
         if self.recurrence.is_some() && self.series_id.is_none() {
@@ -229,7 +229,7 @@ impl Task {
             &mut mine.reminder,
             other.reminder,
             theirs.reminder,
-            |r| r.as_str(),
+            |r| r.to_string(),
         );
         set_if_later(
             &mut self.completed_at,

@@ -96,7 +96,7 @@ impl TaskForm {
                 .as_ref()
                 .map(ToString::to_string)
                 .unwrap_or_default(),
-            reminder: task.reminder.as_str().to_owned(),
+            reminder: task.reminder.to_string(),
         }
     }
 }

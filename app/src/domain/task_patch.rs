@@ -129,7 +129,7 @@ impl PatchForm {
                 .recurrence
                 .as_ref()
                 .map(|rule| rule.as_ref().map(ToString::to_string).unwrap_or_default()),
-            reminder: patch.reminder.map(|r| r.as_str().to_owned()),
+            reminder: patch.reminder.map(|r| r.to_string()),
         }
     }
 

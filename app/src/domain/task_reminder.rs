@@ -1,11 +1,16 @@
 //! A task's own reminder (issue 28): as the account's settings say, a lead
-//! of its own («напомни за час»), or none («без напоминания»). A part of
-//! the task with its own clock, like every other: set offline, through
-//! the outbox, the last action winning. Only a task with a time has a
-//! reminder of its own; the evening summary covers the rest.
+//! of its own («напомни за час»), at a moment of its own (a reminder put
+//! off: «Отложить на час»), or none («без напоминания»). A part of the
+//! task with its own clock, like every other: set offline, through the
+//! outbox, the last action winning. A task with a time reminds by a lead;
+//! any task can be reminded at a moment; the evening summary covers the
+//! rest.
 
+use super::Due;
 use crate::reminders::Lead;
+use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -14,41 +19,52 @@ pub enum TaskReminder {
     #[default]
     AsSet,
     Before(Lead),
+    /// At this local moment, whatever the task's time.
+    At(NaiveDateTime),
     Off,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[error("a reminder is as set, at the time, 15m, 1h or 1d before, or off")]
+#[error("a reminder is as set, at the time, 15m, 1h or 1d before, at a moment, or off")]
 pub struct TaskReminderError;
+
+/// How a moment is written: `2026-10-13T19:30`, local time.
+const MOMENT: &str = "%Y-%m-%dT%H:%M";
 
 impl TaskReminder {
     /// As forms and the wire write it: empty (as set), a lead (`0`, `15m`,
-    /// `1h`, `1d`) or `off`.
+    /// `1h`, `1d`), a moment (`2026-10-13T19:30`) or `off`.
     pub fn parse(text: &str) -> Result<Self, TaskReminderError> {
         match text.trim() {
             "" => Ok(Self::AsSet),
             "off" => Ok(Self::Off),
-            lead => Lead::parse(lead)
+            text => Lead::parse(text)
                 .map(Self::Before)
+                .or_else(|_| NaiveDateTime::parse_from_str(text, MOMENT).map(Self::At))
                 .map_err(|_| TaskReminderError),
         }
     }
 
-    pub fn as_str(self) -> &'static str {
+    /// When a task due at `due` reminds, in local time, given the
+    /// account's lead: none when it is off, or when a lead has no time to
+    /// count from.
+    pub fn moment(self, account: Lead, due: Option<Due>) -> Option<NaiveDateTime> {
         match self {
-            Self::AsSet => "",
-            Self::Before(lead) => lead.as_str(),
-            Self::Off => "off",
+            Self::AsSet => account.moment(due?),
+            Self::Before(lead) => lead.moment(due?),
+            Self::At(moment) => Some(moment),
+            Self::Off => None,
         }
     }
+}
 
-    /// How long before its time the task reminds, given the account's
-    /// lead; none when it is off.
-    pub fn lead(self, account: Lead) -> Option<Lead> {
+impl fmt::Display for TaskReminder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::AsSet => Some(account),
-            Self::Before(lead) => Some(lead),
-            Self::Off => None,
+            Self::AsSet => Ok(()),
+            Self::Before(lead) => f.write_str(lead.as_str()),
+            Self::At(moment) => write!(f, "{}", moment.format(MOMENT)),
+            Self::Off => f.write_str("off"),
         }
     }
 }
@@ -62,13 +78,17 @@ impl TryFrom<String> for TaskReminder {
 
 impl From<TaskReminder> for String {
     fn from(reminder: TaskReminder) -> Self {
-        reminder.as_str().to_owned()
+        reminder.to_string()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn local(text: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(text, MOMENT).unwrap()
+    }
 
     #[test]
     fn every_reminder_reads_back_from_its_text() {
@@ -77,20 +97,34 @@ mod tests {
             TaskReminder::Off,
             TaskReminder::Before(Lead::AtTime),
             TaskReminder::Before(Lead::Hour),
+            TaskReminder::At(local("2026-10-13T19:30")),
         ];
         for reminder in all {
-            assert_eq!(TaskReminder::parse(reminder.as_str()), Ok(reminder));
+            assert_eq!(TaskReminder::parse(&reminder.to_string()), Ok(reminder));
         }
-        assert_eq!(TaskReminder::parse("2h"), Err(TaskReminderError));
+        assert_eq!(
+            TaskReminder::At(local("2026-10-13T19:30")).to_string(),
+            "2026-10-13T19:30"
+        );
+        for text in ["2h", "2026-10-13", "19:30", "2026-13-01T10:00"] {
+            assert_eq!(TaskReminder::parse(text), Err(TaskReminderError), "{text}");
+        }
     }
 
     #[test]
     fn a_task_follows_the_account_unless_it_says_otherwise() {
-        assert_eq!(TaskReminder::AsSet.lead(Lead::Day), Some(Lead::Day));
+        let due = Due::parse("2026-10-13", "18:30").unwrap();
+        let dated = Due::parse("2026-10-13", "").unwrap();
+        let at = TaskReminder::AsSet.moment(Lead::Hour, due);
+        assert_eq!(at, Some(local("2026-10-13T17:30")));
+        let own = TaskReminder::Before(Lead::AtTime).moment(Lead::Hour, due);
+        assert_eq!(own, Some(local("2026-10-13T18:30")));
+        assert_eq!(TaskReminder::Off.moment(Lead::Hour, due), None);
+        assert_eq!(TaskReminder::AsSet.moment(Lead::Hour, dated), None);
+        let put_off = TaskReminder::At(local("2026-10-13T19:30"));
         assert_eq!(
-            TaskReminder::Before(Lead::Hour).lead(Lead::Day),
-            Some(Lead::Hour)
+            put_off.moment(Lead::Hour, dated),
+            Some(local("2026-10-13T19:30"))
         );
-        assert_eq!(TaskReminder::Off.lead(Lead::Day), None);
     }
 }

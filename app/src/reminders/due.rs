@@ -56,12 +56,13 @@ pub fn still_due(settings: &ReminderSettings, task: Option<&Task>, at: NaiveDate
 }
 
 /// When an open task reminds, in local time: none for a done or deleted
-/// task, one with no time, or one whose reminder is off.
+/// task, one whose reminder is off, or one with no time and no moment of
+/// its own.
 fn task_moment(settings: &ReminderSettings, task: &Task) -> Option<NaiveDateTime> {
     if task.completed_at.is_some() || task.deleted_at.is_some() {
         return None;
     }
-    task.reminder.lead(settings.lead())?.moment(task.due?)
+    task.reminder.moment(settings.lead(), task.due)
 }
 
 #[cfg(test)]

@@ -23,8 +23,14 @@ pub fn task_reminder(locale: Locale, reminder: TaskReminder) -> String {
     match reminder {
         TaskReminder::AsSet => td_string!(locale, reminder_as_set).to_string(),
         TaskReminder::Before(lead) => lead_words(locale, lead),
+        TaskReminder::At(moment) => moment_words(moment),
         TaskReminder::Off => td_string!(locale, reminder_off).to_string(),
     }
+}
+
+/// A moment as the details show it: `2026-10-13 19:30`.
+fn moment_words(moment: chrono::NaiveDateTime) -> String {
+    moment.format("%Y-%m-%d %H:%M").to_string()
 }
 
 /// What quick add understood of a reminder: «напомнить за час».
@@ -33,6 +39,10 @@ pub fn reminder_phrase(locale: Locale, reminder: TaskReminder) -> Option<String>
         TaskReminder::AsSet => None,
         TaskReminder::Before(lead) => {
             let lead = lead_words(locale, lead);
+            Some(td_string!(locale, remind_lead, lead).to_string())
+        }
+        TaskReminder::At(moment) => {
+            let lead = moment_words(moment);
             Some(td_string!(locale, remind_lead, lead).to_string())
         }
         TaskReminder::Off => Some(td_string!(locale, reminder_off).to_string()),

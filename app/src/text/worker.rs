@@ -15,6 +15,8 @@ pub fn worker_words() -> serde_json::Value {
             "toToday": td_string!(locale, offline_to_today),
             "appName": td_string!(locale, app_name),
             "reminderElsewhere": td_string!(locale, reminder_elsewhere),
+            "reminderDone": td_string!(locale, reminder_done),
+            "reminderSnooze": td_string!(locale, reminder_snooze),
         })
     };
     json!({ "ru": words(Locale::ru), "en": words(Locale::en) })

@@ -40,7 +40,7 @@ impl<D: Driver> ReminderDeliveries for SqlStorage<D> {
             .collect()
     }
 
-    async fn timed_open_tasks(
+    async fn reminding_tasks(
         &self,
         from: NaiveDate,
         to: NaiveDate,
@@ -51,12 +51,19 @@ impl<D: Driver> ReminderDeliveries for SqlStorage<D> {
             .fetch_all(
                 Statement::new(format!(
                     "SELECT user_id, {TASK_COLUMNS} FROM tasks \
-                     WHERE due_time IS NOT NULL AND completed_at IS NULL AND deleted_at IS NULL \
-                     AND due_date >= $1 AND due_date <= $2 \
+                     WHERE completed_at IS NULL AND deleted_at IS NULL \
+                     AND ((due_time IS NOT NULL AND due_date >= $1 AND due_date <= $2) \
+                     OR (reminder >= $3 AND reminder < $4)) \
                      AND user_id IN (SELECT user_id FROM push_subscriptions)"
                 ))
                 .bind(Value::Date(Some(from)))
-                .bind(Value::Date(Some(to))),
+                .bind(Value::Date(Some(to)))
+                // A moment of its own is written `2026-10-13T19:30`: in
+                // text order between the first day's and the day after the
+                // last, where no lead (`0`, `15m`, `1h`, `1d`), `off` or
+                // empty falls.
+                .bind(Value::Text(Some(from.to_string())))
+                .bind(Value::Text(to.succ_opt().map(|day| day.to_string()))),
             )
             .await?;
         rows.iter()

@@ -119,7 +119,7 @@ pub fn bind_task_fields(statement: Statement, task: &Task) -> Statement {
         .bind(Value::Text(
             task.recurrence.as_ref().map(ToString::to_string),
         ))
-        .bind(task.reminder.as_str())
+        .bind(Value::Text(Some(task.reminder.to_string())))
         .bind(Value::Uuid(task.series_id.map(|id| id.as_uuid())))
         .bind(task.position)
         .bind(task.created_at)

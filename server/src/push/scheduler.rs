@@ -103,7 +103,7 @@ impl Scheduler {
         let today = now.date_naive();
         let (from, to) = (today - Days::new(2), today + Days::new(2));
         let mut tasks: HashMap<UserId, Vec<Task>> = HashMap::new();
-        for (owner, task) in self.storage.timed_open_tasks(from, to).await? {
+        for (owner, task) in self.storage.reminding_tasks(from, to).await? {
             tasks.entry(owner).or_default().push(task);
         }
         let mut planned = 0;

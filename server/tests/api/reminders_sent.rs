@@ -21,6 +21,7 @@ on_both_backends!(
     a_task_reminds_at_its_time_once,
     the_accounts_lead_brings_the_reminder_forward,
     a_tasks_own_reminder_says_when_and_whether,
+    a_reminder_put_off_comes_again_at_its_new_moment,
     nothing_comes_for_a_task_done_deleted_or_moved_meanwhile,
     a_reminder_in_the_quiet_hours_comes_when_they_end,
     a_repeating_tasks_next_occurrence_is_reminded,
@@ -241,6 +242,41 @@ async fn a_tasks_own_reminder_says_when_and_whether(backend: Backend) {
     let got = masha.push.received();
     assert_eq!(got[0].message["title"], "Контрольная");
     assert_eq!(got[0].message["tag"], format!("task:{id}:2026-10-13T17:30"));
+}
+
+async fn a_reminder_put_off_comes_again_at_its_new_moment(backend: Backend) {
+    let masha = Masha::new(backend).await;
+    masha.subscribe("phone", "ru").await;
+    let id = masha.task("алгебра", "2026-10-13", "18:30").await;
+    let homework = masha.task("стих", "2026-10-14", "").await;
+    assert_eq!(masha.tick("2026-10-13T18:30:00Z").await.sent, 1);
+    // «Отложить на час», as the worker sends it; and a moment of its own
+    // for homework without a time.
+    for (task, moment) in [(&id, "2026-10-13T19:31"), (&homework, "2026-10-13T20:00")] {
+        masha
+            .change(
+                "/api/tasks/edit",
+                &[("id", task), ("reminder", moment), ("set", "reminder")],
+            )
+            .await;
+    }
+    assert_eq!(masha.tick("2026-10-13T19:30:00Z").await.sent, 0);
+    assert_eq!(masha.tick("2026-10-13T19:31:00Z").await.sent, 1);
+    assert_eq!(masha.tick("2026-10-13T20:00:00Z").await.sent, 1);
+    let tags: Vec<_> = masha
+        .push
+        .received()
+        .iter()
+        .map(|got| got.message["tag"].clone())
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            format!("task:{id}:2026-10-13T18:30"),
+            format!("task:{id}:2026-10-13T19:31"),
+            format!("task:{homework}:2026-10-13T20:00"),
+        ]
+    );
 }
 
 async fn nothing_comes_for_a_task_done_deleted_or_moved_meanwhile(backend: Backend) {

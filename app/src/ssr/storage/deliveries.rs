@@ -50,9 +50,10 @@ pub trait ReminderDeliveries: Send + Sync {
     /// Every account with a device that takes reminders.
     async fn reminder_accounts(&self) -> Result<Vec<ReminderAccount>, StorageError>;
 
-    /// The open tasks with a time due from `from` to `to` (local dates), of
-    /// accounts with a device that takes reminders, with their owners.
-    async fn timed_open_tasks(
+    /// The open tasks that may remind from `from` to `to` (local dates):
+    /// due then with a time, or reminding at a moment of their own then;
+    /// of accounts with a device that takes reminders, with their owners.
+    async fn reminding_tasks(
         &self,
         from: NaiveDate,
         to: NaiveDate,

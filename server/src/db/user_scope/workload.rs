@@ -312,7 +312,7 @@ async fn reminders_on_their_way(storage: &dyn Storage, masha: UserId, now: DateT
     storage.reminder_accounts().await.expect("accounts");
     let today = now.date_naive();
     storage
-        .timed_open_tasks(today, today)
+        .reminding_tasks(today, today)
         .await
         .expect("timed tasks");
     storage
