@@ -1,5 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
-import { signUp, uniqueName, waitForHydration, waitForWorker } from './helpers';
+import { goOffline, serverTasks, signUp, uniqueName, waitForHydration, waitForOutbox, waitForWorker } from './helpers';
 
 // A reminder reaching the phone (issue 28, point 4): Chromium delivers a
 // push message to the app's worker as its push service would (DevTools'
@@ -111,4 +111,119 @@ test('the evening summary is set in settings, kept, and never inside the quiet h
   await page.reload();
   await waitForHydration(page);
   await expect(form.locator('input[name="summary_at"]')).toHaveValue('20:30');
+});
+
+// Chromium here cannot reach Google's push service, so the browser's part
+// of subscribing (PushManager, the registration with FCM) is stood in for:
+// a subscription shaped as a browser's, for an FCM address, kept across
+// reloads. Everything of the app's own runs as it is: the permission asked
+// on the tap, the server's key, the subscription handed to the server and
+// read back.
+const BROWSER_PUSH_REGISTRATION = `(() => {
+  const keys = {
+    p256dh: 'BAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0-P0A',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  };
+  const made = (endpoint) => {
+    const subscription = Object.create(PushSubscription.prototype);
+    Object.defineProperty(subscription, 'endpoint', { value: endpoint });
+    subscription.toJSON = () => ({ endpoint, expirationTime: null, keys });
+    subscription.unsubscribe = async () => { localStorage.removeItem('e2e-push'); return true; };
+    return subscription;
+  };
+  PushManager.prototype.subscribe = async function (options) {
+    if (!options || !options.userVisibleOnly || !options.applicationServerKey) throw new DOMException('no key', 'InvalidAccessError');
+    localStorage.setItem('e2e-push-key', String(options.applicationServerKey));
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/e2e-' + crypto.randomUUID();
+    localStorage.setItem('e2e-push', endpoint);
+    return made(endpoint);
+  };
+  PushManager.prototype.getSubscription = async function () {
+    const endpoint = localStorage.getItem('e2e-push');
+    return endpoint ? made(endpoint) : null;
+  };
+})();`;
+
+async function serverSays(page: Page): Promise<{ key: string; on: boolean }> {
+  const endpoint = await page.evaluate(() => localStorage.getItem('e2e-push') || '');
+  const answer = await page.request.get(`/api/auth/push/state?endpoint=${encodeURIComponent(endpoint)}`);
+  expect(answer.status()).toBe(200);
+  return answer.json();
+}
+
+test('reminders on this phone: asked only on the tap, on for the server’s key, kept across a reload, off again', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await page.addInitScript(BROWSER_PUSH_REGISTRATION);
+  await signUp(page, uniqueName('phone'));
+  await page.click('a.settings-link');
+  await waitForHydration(page);
+  const device = page.locator('.device-reminders');
+  await expect(device).toHaveAttribute('data-state', 'off');
+  await expect(device.getByRole('status')).toHaveText('Выключены: на этот телефон напоминания не приходят.');
+
+  await device.getByRole('button', { name: 'Включить на этом телефоне' }).click();
+  await expect(device).toHaveAttribute('data-state', 'on');
+  await expect(device.getByRole('status')).toHaveText('Включены: напоминания приходят на этот телефон.');
+  const kept = await serverSays(page);
+  expect(kept.on).toBe(true);
+  // Subscribed for the server's own key.
+  expect(await page.evaluate(() => localStorage.getItem('e2e-push-key'))).toBe(kept.key);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(device).toHaveAttribute('data-state', 'on');
+
+  await device.getByRole('button', { name: 'Выключить на этом телефоне' }).click();
+  await expect(device).toHaveAttribute('data-state', 'off');
+  expect((await serverSays(page)).on).toBe(false);
+});
+
+test('reminders on this phone, refused by the browser: the page says how to allow them; offline, that it needs the network', async ({ page, context }) => {
+  await page.addInitScript(BROWSER_PUSH_REGISTRATION);
+  await signUp(page, uniqueName('refused'));
+  await page.click('a.settings-link');
+  await waitForHydration(page);
+  const device = page.locator('.device-reminders');
+  await expect(device).toHaveAttribute('data-state', 'off');
+  // Nothing was asked before the tap.
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+
+  await goOffline(page);
+  await device.getByRole('button', { name: 'Включить на этом телефоне' }).click();
+  await expect(device).toHaveAttribute('data-state', 'offline');
+  await expect(device.getByRole('status')).toHaveText('Для этого нужна сеть. Ничего не изменилось.');
+  await page.context().setOffline(false);
+
+  // Chromium here answers the question itself: no.
+  await device.getByRole('button', { name: 'Включить на этом телефоне' }).click();
+  await expect(device).toHaveAttribute('data-state', 'denied');
+  await expect(device.getByRole('status')).toContainText('Браузер запретил уведомления для Tetrad');
+  expect((await serverSays(page)).on).toBe(false);
+});
+
+test('«напомни за час» is understood before saving, saved once from offline, and shown in the details', async ({ page }) => {
+  await signUp(page, uniqueName('remind'));
+  await waitForOutbox(page);
+  await page.goto('/upcoming');
+  await waitForHydration(page);
+  await page.fill('input[name="quick_add"]', 'Контрольная завтра 18:00 напомни за час');
+  await expect(page.getByTestId('quick-add-preview')).toHaveText('Понято: завтра · 18:00 · напомнить за час');
+
+  await goOffline(page);
+  await page.press('input[name="quick_add"]', 'Enter');
+  const row = page.locator('[data-task-id]', { hasText: 'Контрольная' });
+  await expect(row).toHaveAttribute('data-sync', 'queued');
+  await page.context().setOffline(false);
+  await expect(row).toHaveAttribute('data-sync', 'saved', { timeout: 20_000 });
+  const saved = (await serverTasks(page)).filter((task) => task.title.startsWith('Контрольная'));
+  expect(saved.map((task) => [task.title, (task as unknown as { reminder: string }).reminder])).toEqual([['Контрольная', '1h']]);
+
+  // The details show it, and change it like any part of the task.
+  await row.locator('summary').click();
+  const reminder = row.locator('select[name="reminder"]');
+  await expect(reminder).toHaveValue('1h');
+  await reminder.selectOption('off');
+  await row.getByRole('button', { name: 'Сохранить' }).click();
+  await expect.poll(async () => (await serverTasks(page)).map((task) => (task as unknown as { reminder: string }).reminder))
+    .toEqual(['off']);
 });

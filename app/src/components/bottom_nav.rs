@@ -29,6 +29,9 @@ pub fn BottomNav(
         }
     };
     let on_lists = !elsewhere && matches!(current, View::List(_) | View::Completed);
+    // The installed app's icon counts what is due today (issue 28), where
+    // the browser can badge it.
+    Effect::new(move || app_badge(planning.nav.with(|n| n.today)));
 
     view! {
         <nav class="bottom-nav" aria-label=move || t_string!(i18n, navigation)>
@@ -43,3 +46,30 @@ pub fn BottomNav(
         </nav>
     }
 }
+
+/// Sets the app icon's badge to `count` (none at 0), where the browser has
+/// `navigator.setAppBadge`; elsewhere nothing happens.
+#[cfg(feature = "hydrate")]
+fn app_badge(count: u32) {
+    use js_sys::{Function, Reflect};
+    use wasm_bindgen::{JsCast, JsValue};
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return;
+    };
+    let name = if count == 0 {
+        "clearAppBadge"
+    } else {
+        "setAppBadge"
+    };
+    let Some(method) = Reflect::get(&navigator, &JsValue::from_str(name))
+        .ok()
+        .and_then(|m| m.dyn_into::<Function>().ok())
+    else {
+        return;
+    };
+    // The promise is left alone: a badge refused changes nothing else.
+    let _ = method.call1(&navigator, &JsValue::from(count));
+}
+
+#[cfg(not(feature = "hydrate"))]
+fn app_badge(_: u32) {}
