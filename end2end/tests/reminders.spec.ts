@@ -1,5 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
-import { goOffline, serverTasks, signUp, uniqueName, waitForHydration, waitForOutbox, waitForWorker } from './helpers';
+import { goOffline, quickAdd, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox, waitForWorker } from './helpers';
 
 // A reminder reaching the phone (issue 28, point 4): Chromium delivers a
 // push message to the app's worker as its push service would (DevTools'
@@ -218,6 +218,9 @@ test('«напомни за час» is understood before saving, saved once fro
   const saved = (await serverTasks(page)).filter((task) => task.title.startsWith('Контрольная'));
   expect(saved.map((task) => [task.title, (task as unknown as { reminder: string }).reminder])).toEqual([['Контрольная', '1h']]);
 
+  // The row says when it reminds.
+  await expect(row.locator('.when')).toContainText('🔔 завтра · 17:00');
+
   // The details show it, and change it like any part of the task.
   await row.locator('summary').click();
   const reminder = row.locator('select[name="reminder"]');
@@ -226,4 +229,15 @@ test('«напомни за час» is understood before saving, saved once fro
   await row.getByRole('button', { name: 'Сохранить' }).click();
   await expect.poll(async () => (await serverTasks(page)).map((task) => (task as unknown as { reminder: string }).reminder))
     .toEqual(['off']);
+});
+
+test("a task whose reminder's time has come today is marked in Today", async ({ page }) => {
+  await signUp(page, uniqueName('due-now'));
+  await quickAdd(page, 'Зарядка сегодня 00:00');
+  await quickAdd(page, 'Секция сегодня 23:59');
+  await expect(taskRow(page, 'Зарядка')).toHaveClass(/\breminding\b/);
+  await expect(taskRow(page, 'Секция')).not.toHaveClass(/\breminding\b/);
+  // Done, it no longer calls.
+  await tap(page, 'Зарядка', true);
+  await expect(taskRow(page, 'Зарядка')).not.toHaveClass(/\breminding\b/);
 });

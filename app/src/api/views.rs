@@ -66,12 +66,14 @@ pub(super) mod imp {
         let today = clock::day_in(&zone, Utc::now());
         let tasks = tasks(today).await.map_err(fault)?;
         let nav = storage.view_counts(user, today.date).await.map_err(fault)?;
+        let reminders = storage.reminder_settings(user).await.map_err(fault)?;
         Ok(ViewPage {
             today,
             time_zone: zone,
             tasks,
             nav,
             read_at: Utc::now().timestamp_millis(),
+            reminders,
         })
     }
 

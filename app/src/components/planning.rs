@@ -13,6 +13,7 @@ use crate::api::{view_tasks, ReorderTasks};
 use crate::domain::{TaskId, TaskList, UserId};
 use crate::error::AppError;
 use crate::outbox::{opened_from_kept_copy, use_outbox, Outbox};
+use crate::reminders::ReminderSettings;
 use crate::views::{Day, Nav, View, ViewPage};
 use leptos::prelude::*;
 
@@ -25,6 +26,8 @@ pub struct Planning {
     pub view: View,
     pub today: RwSignal<Day>,
     pub nav: RwSignal<Nav>,
+    /// The account's reminder settings, as the last read said.
+    pub reminders: RwSignal<ReminderSettings>,
     pub deleted: RwSignal<Option<Deleted>>,
     /// The tasks the page shows, in its order, cut into the runs the
     /// person may move a task within (`View::runs`).
@@ -47,6 +50,7 @@ impl Planning {
             view,
             today: RwSignal::new(known.0.unwrap_or_else(|| Day::utc(chrono::Utc::now()))),
             nav: RwSignal::new(known.1),
+            reminders: RwSignal::new(ReminderSettings::default()),
             deleted: RwSignal::new(None),
             runs: RwSignal::new(Vec::new()),
             outbox,
@@ -133,8 +137,10 @@ impl Planning {
             tasks,
             nav,
             read_at,
+            reminders,
             ..
         } = page;
+        self.reminders.set(reminders);
         self.outbox
             .known
             .update(|known| known.take_read(&self.view, read_at, today, nav, tasks));

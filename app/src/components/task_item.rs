@@ -16,6 +16,7 @@ use crate::api::SetCompleted;
 use crate::domain::TaskId;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::{use_outbox, Mark, Shown};
+use crate::reminders::reminder_moment;
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
@@ -76,6 +77,20 @@ pub fn TaskItem(
     let overdue = move || {
         !completed.get() && task.with(|t| t.due.is_some_and(|due| due.date < today.get().date))
     };
+    // Its reminder's time has come today (and it is still open): the row
+    // says so, so today's due reminders show in the app too.
+    let reminding = move || {
+        !completed.get()
+            && task.with(|t| {
+                // The clock is read only for a reminder today: it costs.
+                planning
+                    .reminders
+                    .with(|s| reminder_moment(s, t))
+                    .is_some_and(|moment| {
+                        moment.date() == today.get().date && moment <= local_now()
+                    })
+            })
+    };
     let when = move || {
         task.with(|t| {
             let mut parts = Vec::new();
@@ -88,6 +103,10 @@ pub fn TaskItem(
             }
             if let Some(rule) = &t.recurrence {
                 parts.push(text::recurrence(i18n.get_locale(), rule));
+            }
+            if let Some(moment) = planning.reminders.with(|s| reminder_moment(s, t)) {
+                let today = today.get().date;
+                parts.push(text::reminder_mark(i18n.get_locale(), moment, t.due, today));
             }
             // Its checklist: how many steps are done, of how many.
             if !t.steps.is_empty() {
@@ -116,6 +135,7 @@ pub fn TaskItem(
             data-priority=move || task.with(|t| t.priority.level())
             class:done=completed
             class:overdue=overdue
+            class:reminding=reminding
         >
             <form method="post" action="/api/tasks/complete" class="complete" on:submit=tap>
                 <input type="hidden" name="id" value=id.to_string()/>
@@ -163,4 +183,11 @@ pub fn row_in(shown: Memo<Vec<Shown>>, id: TaskId, how: RowIn) -> Option<impl In
         let RowIn { place, movable } = how;
         view! { <TaskItem shown=current place movable/> }
     })
+}
+
+/// Now on the phone's clock face, corrected by the server's clock.
+fn local_now() -> chrono::NaiveDateTime {
+    crate::outbox::clock::current()
+        .with_timezone(&chrono::Local)
+        .naive_local()
 }

@@ -32,7 +32,7 @@ pub fn due_at(settings: &ReminderSettings, tasks: &[Task], now: NaiveDateTime) -
         (Occurrence::Summary(now.date()), rings)
     });
     let reminders = tasks.iter().filter_map(|task| {
-        let at = task_moment(settings, task)?;
+        let at = reminder_moment(settings, task)?;
         Some((
             Occurrence::Task { id: task.id, at },
             settings.quiet().ring_at(at),
@@ -52,13 +52,13 @@ pub fn due_at(settings: &ReminderSettings, tasks: &[Task], now: NaiveDateTime) -
 /// Whether a task's reminder planned for `at` still stands: the task is
 /// there, open, and still reminds at that moment.
 pub fn still_due(settings: &ReminderSettings, task: Option<&Task>, at: NaiveDateTime) -> bool {
-    task.and_then(|task| task_moment(settings, task)) == Some(at)
+    task.and_then(|task| reminder_moment(settings, task)) == Some(at)
 }
 
 /// When an open task reminds, in local time: none for a done or deleted
 /// task, one whose reminder is off, or one with no time and no moment of
 /// its own.
-fn task_moment(settings: &ReminderSettings, task: &Task) -> Option<NaiveDateTime> {
+pub fn reminder_moment(settings: &ReminderSettings, task: &Task) -> Option<NaiveDateTime> {
     if task.completed_at.is_some() || task.deleted_at.is_some() {
         return None;
     }

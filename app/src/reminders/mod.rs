@@ -11,7 +11,7 @@ mod quiet_hours;
 mod settings;
 mod summary;
 
-pub use due::{due_at, still_due, DueReminder};
+pub use due::{due_at, reminder_moment, still_due, DueReminder};
 pub use lead::{Lead, LeadError};
 pub use message::PushMessage;
 pub use occurrence::Occurrence;

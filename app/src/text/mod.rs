@@ -25,7 +25,8 @@ pub use phrases::{
 };
 pub use recurrence::{recurrence, REPEAT_CHOICES};
 pub use reminders::{
-    evening_summary, lead_words, reminder_phrase, reminder_when, summary_title, task_reminder,
+    evening_summary, lead_words, reminder_mark, reminder_phrase, reminder_when, summary_title,
+    task_reminder,
 };
 pub use worker::worker_words;
 

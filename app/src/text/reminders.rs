@@ -49,6 +49,32 @@ pub fn reminder_phrase(locale: Locale, reminder: TaskReminder) -> Option<String>
     }
 }
 
+/// A row's mark of its reminder: «🔔» when it reminds at its time, «🔔
+/// 17:30» today at another, «🔔 завтра · 17:30» on another day.
+pub fn reminder_mark(
+    locale: Locale,
+    moment: chrono::NaiveDateTime,
+    due: Option<Due>,
+    today: NaiveDate,
+) -> String {
+    let at_its_time = due.and_then(|due| Some(due.date.and_time(due.time?))) == Some(moment);
+    if at_its_time {
+        return "🔔".to_owned();
+    }
+    let when = Due {
+        date: moment.date(),
+        time: Some(moment.time()),
+    };
+    if moment.date() == today {
+        format!(
+            "🔔 {}",
+            crate::domain::wire_time::hours_minutes(moment.time())
+        )
+    } else {
+        format!("🔔 {}", due_words(locale, when, today))
+    }
+}
+
 /// The evening summary's heading.
 pub fn summary_title(locale: Locale) -> String {
     td_string!(locale, summary_title).to_string()
@@ -78,4 +104,24 @@ pub fn evening_summary(locale: Locale, titles: &[String], more: usize, overdue: 
         parts.push(td_string!(locale, summary_overdue, count).to_string());
     }
     parts.join(". ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDateTime;
+
+    fn local(text: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap()
+    }
+
+    #[test]
+    fn a_row_marks_its_reminder_by_when_it_comes() {
+        let today = NaiveDate::from_ymd_opt(2026, 10, 13).unwrap();
+        let due = Due::parse("2026-10-13", "18:30").unwrap();
+        let mark = |moment: &str| reminder_mark(Locale::ru, local(moment), due, today);
+        assert_eq!(mark("2026-10-13 18:30"), "🔔");
+        assert_eq!(mark("2026-10-13 17:30"), "🔔 17:30");
+        assert_eq!(mark("2026-10-14 07:00"), "🔔 завтра · 07:00");
+    }
 }

@@ -17,6 +17,10 @@ pub struct ViewPage {
     /// offline use knows how old its list is.
     #[serde(default)]
     pub read_at: i64,
+    /// The account's reminder settings: when a task whose reminder is as
+    /// set reminds (each row shows it).
+    #[serde(default)]
+    pub reminders: crate::reminders::ReminderSettings,
 }
 
 /// Open tasks per view, for the navigation, and every list.
