@@ -102,6 +102,15 @@ test('the evening summary is set in settings, kept, and never inside the quiet h
   await expect(form.locator('input[name="summary_at"]')).toHaveValue('20:30');
   await expect(form.locator('select[name="lead"]')).toHaveValue('1h');
 
+  // Kept for offline use, the page shows the account's settings, not the defaults.
+  await goOffline(page);
+  await page.reload();
+  await expect(form.locator('input[name="summary_at"]')).toHaveValue('20:30');
+  await expect(form.locator('select[name="lead"]')).toHaveValue('1h');
+  await page.context().setOffline(false);
+  await page.reload();
+  await waitForHydration(page);
+
   // Offline, saving says it needs the network, and nothing changes.
   await page.context().setOffline(true);
   await form.locator('input[name="summary_at"]').fill('18:00');

@@ -5,6 +5,7 @@
 //! `/api/auth/`). A summary inside the quiet hours is refused with what to
 //! do, and what was typed stays in the form.
 
+use super::planning::use_planning;
 use super::ErrorLine;
 use crate::api::{read_reminder_settings, SetReminderSettings};
 use crate::domain::wire_time::hours_minutes;
@@ -18,7 +19,10 @@ use leptos::prelude::*;
 pub fn ReminderSettingsForm() -> impl IntoView {
     let i18n = use_i18n();
     let save = ServerAction::<SetReminderSettings>::new();
-    // What the server keeps, once it has said (the defaults until then).
+    // What the server keeps, once it has said; until then, what the page's
+    // first read carried (so a page kept for offline use shows the
+    // account's settings, not the defaults).
+    let planning = use_planning();
     let kept = RwSignal::new(None::<ReminderSettings>);
     let error = RwSignal::new(None::<AppError>);
     let saved = RwSignal::new(false);
@@ -40,7 +44,7 @@ pub fn ReminderSettingsForm() -> impl IntoView {
     let offline = move || matches!(error.get(), Some(AppError::Transport(_)));
     let refused =
         Signal::derive(move || error.get().filter(|e| !matches!(e, AppError::Transport(_))));
-    let shown = move || kept.get().unwrap_or_default();
+    let shown = move || kept.get().unwrap_or_else(|| planning.reminders.get());
     let summary_on = move || shown().summary_at().is_some();
     // Turned off, the field still offers the default time to turn it on at.
     let summary_at = move || {

@@ -106,7 +106,7 @@ pub fn TaskItem(
             }
             if let Some(moment) = planning.reminders.with(|s| reminder_moment(s, t)) {
                 let today = today.get().date;
-                parts.push(text::reminder_mark(i18n.get_locale(), moment, t.due, today));
+                parts.extend(text::reminder_mark(i18n.get_locale(), moment, t.due, today));
             }
             // Its checklist: how many steps are done, of how many.
             if !t.steps.is_empty() {
@@ -131,6 +131,9 @@ pub fn TaskItem(
         <li
             class="task"
             data-task-id=id.to_string()
+            // A reminder's tap opens the view at `#task-<id>`: the browser
+            // brings the row into sight.
+            id=format!("task-{id}")
             data-sync=sync
             data-priority=move || task.with(|t| t.priority.level())
             class:done=completed

@@ -95,7 +95,7 @@ impl PushMessage {
     }
 
     /// A task's reminder, read on `today`: its title, and when it is due.
-    /// A tap opens the view that shows it.
+    /// A tap opens the view that shows it, at its row.
     pub fn task(
         user: UserId,
         task: &Task,
@@ -113,7 +113,11 @@ impl PushMessage {
             title: task.title.as_str().to_owned(),
             body,
             tag: occurrence.key(),
-            url: if due_today { "/" } else { "/upcoming" }.into(),
+            url: format!(
+                "{}#task-{}",
+                if due_today { "/" } else { "/upcoming" },
+                task.id
+            ),
             actions: Some(Actions::for_task(task)),
         }
     }

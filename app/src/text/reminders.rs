@@ -49,30 +49,29 @@ pub fn reminder_phrase(locale: Locale, reminder: TaskReminder) -> Option<String>
     }
 }
 
-/// A row's mark of its reminder: «🔔» when it reminds at its time, «🔔
-/// 17:30» today at another, «🔔 завтра · 17:30» on another day.
+/// A row's mark of a reminder that comes before its time or at a moment of
+/// its own: «🔔 17:30» today, «🔔 завтра · 17:30» on another day. None for
+/// one at the task's own time: the time the row shows says it.
 pub fn reminder_mark(
     locale: Locale,
     moment: chrono::NaiveDateTime,
     due: Option<Due>,
     today: NaiveDate,
-) -> String {
+) -> Option<String> {
     let at_its_time = due.and_then(|due| Some(due.date.and_time(due.time?))) == Some(moment);
     if at_its_time {
-        return "🔔".to_owned();
+        return None;
     }
     let when = Due {
         date: moment.date(),
         time: Some(moment.time()),
     };
-    if moment.date() == today {
-        format!(
-            "🔔 {}",
-            crate::domain::wire_time::hours_minutes(moment.time())
-        )
+    let time = crate::domain::wire_time::hours_minutes(moment.time());
+    Some(if moment.date() == today {
+        format!("🔔 {time}")
     } else {
         format!("🔔 {}", due_words(locale, when, today))
-    }
+    })
 }
 
 /// The evening summary's heading.
@@ -120,8 +119,11 @@ mod tests {
         let today = NaiveDate::from_ymd_opt(2026, 10, 13).unwrap();
         let due = Due::parse("2026-10-13", "18:30").unwrap();
         let mark = |moment: &str| reminder_mark(Locale::ru, local(moment), due, today);
-        assert_eq!(mark("2026-10-13 18:30"), "🔔");
-        assert_eq!(mark("2026-10-13 17:30"), "🔔 17:30");
-        assert_eq!(mark("2026-10-14 07:00"), "🔔 завтра · 07:00");
+        assert_eq!(mark("2026-10-13 18:30"), None);
+        assert_eq!(mark("2026-10-13 17:30").as_deref(), Some("🔔 17:30"));
+        assert_eq!(
+            mark("2026-10-14 07:00").as_deref(),
+            Some("🔔 завтра · 07:00")
+        );
     }
 }

@@ -206,7 +206,7 @@ async fn a_task_reminds_at_its_time_once(backend: Backend) {
     assert_eq!(got[0].message["title"], "алгебра №245");
     assert_eq!(got[0].message["body"], "Сегодня · 18:30");
     assert_eq!(got[0].message["tag"], format!("task:{id}:2026-10-13T18:30"));
-    assert_eq!(got[0].message["url"], "/");
+    assert_eq!(got[0].message["url"], format!("/#task-{id}"));
     assert_eq!(got[0].urgency.as_deref(), Some("high"));
 }
 
