@@ -250,3 +250,68 @@ test("a task whose reminder's time has come today is marked in Today", async ({ 
   await tap(page, 'Зарядка', true);
   await expect(taskRow(page, 'Зарядка')).not.toHaveClass(/\breminding\b/);
 });
+
+/**
+ * A tap on a reminder's button, as the worker takes it: Chromium offers no
+ * way to press a notification's button from a test, so the test calls the
+ * worker's own handler (`reminderButton` in sw.js) with the data of the
+ * notification it showed.
+ */
+async function pressButton(page: Page, tag: string, action: 'done' | 'snooze'): Promise<void> {
+  const worker = page.context().serviceWorkers()[0];
+  await worker.evaluate(async ({ tag, action }) => {
+    const [shown] = await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications({ tag });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (self as any).reminderButton(shown.data, action);
+  }, { tag, action });
+}
+
+test('«Готово» and «Отложить на час» on a reminder: offline they wait, and land once back online', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await signUp(page, uniqueName('buttons'));
+  await waitForOutbox(page);
+  const masha = await accountId(page);
+  await quickAdd(page, 'Алгебра №245 сегодня 23:59');
+  await quickAdd(page, 'Реферат сегодня 23:59');
+  const id = async (title: string) => (await taskRow(page, title).getAttribute('data-task-id'))!;
+  const [algebra, essay] = [await id('Алгебра №245'), await id('Реферат')];
+  await expect(taskRow(page, 'Реферат')).toHaveAttribute('data-sync', 'saved');
+
+  // As the server writes a task's reminder (app/src/reminders/message.rs).
+  const reminder = (task: string, title: string) => ({
+    account: masha,
+    title,
+    body: 'Сегодня · 23:59',
+    tag: `task:${task}:2026-10-13T23:59`,
+    url: `/#task-${task}`,
+    actions: {
+      done: { path: '/api/tasks/complete', body: `id=${task}&completed=true` },
+      snooze: { path: '/api/tasks/edit', body: `id=${task}&reminder=&set=reminder`, field: 'reminder' },
+    },
+  });
+  await deliverPush(page, reminder(algebra, 'Алгебра №245'));
+  await deliverPush(page, reminder(essay, 'Реферат'));
+  const actions = () => page.evaluate(async () => {
+    const shown = await (await navigator.serviceWorker.ready).getNotifications();
+    return shown.map((n) => (n as unknown as { actions: { title: string }[] }).actions.map((a) => a.title));
+  });
+  await expect.poll(actions).toEqual([['Готово', 'Отложить на час'], ['Готово', 'Отложить на час']]);
+
+  await goOffline(page);
+  await pressButton(page, `task:${algebra}:2026-10-13T23:59`, 'done');
+  await pressButton(page, `task:${essay}:2026-10-13T23:59`, 'snooze');
+  await expect(page.locator('#outbox-status')).toHaveAttribute('data-pending', '2');
+
+  await page.context().setOffline(false);
+  await page.evaluate(() => navigator.serviceWorker.controller?.postMessage(JSON.stringify({ type: 'replay', force: true })));
+  await expect(page.locator('#outbox-status')).toBeHidden({ timeout: 20_000 });
+  const saved = await serverTasks(page);
+  const algebraNow = saved.find((task) => task.id === algebra) as unknown as { completed_at: string | null };
+  expect(algebraNow.completed_at).not.toBeNull();
+  const essayNow = saved.find((task) => task.id === essay) as unknown as { reminder: string; completed_at: string | null };
+  expect(essayNow.completed_at).toBeNull();
+  // An hour after the tap, on the phone's clock face (read here as local time).
+  const minutesAhead = (new Date(`${essayNow.reminder}:00`).getTime() - Date.now()) / 60e3;
+  expect(minutesAhead).toBeGreaterThan(50);
+  expect(minutesAhead).toBeLessThanOrEqual(60);
+});
