@@ -174,13 +174,17 @@ export function taskRow(page: Page, title: string) {
  * Cuts the network, then waits for a round trip to the service worker, so
  * the next request meets a running worker under the new conditions.
  */
-/** Waits until the worker keeps `paths` for this account (it fetches them once the page said hello). */
+/**
+ * Waits until the worker keeps `paths` for this account (it fetches them once
+ * the page said hello, one after another, each within its 15 s deadline: on a
+ * loaded machine the last, /settings, came after the default 10 s once).
+ */
 export async function waitForKeptPages(page: Page, paths: string[]): Promise<void> {
   await expect.poll(() => page.evaluate(async () => {
     const pages = (await caches.keys()).find((name) => name.startsWith('tetrad-pages-'));
     if (!pages) return [];
     return (await (await caches.open(pages)).keys()).map((request) => new URL(request.url).pathname).sort();
-  })).toEqual(expect.arrayContaining(paths));
+  }), { timeout: 30_000 }).toEqual(expect.arrayContaining(paths));
 }
 
 export async function goOffline(page: Page): Promise<void> {
