@@ -82,6 +82,9 @@ phase "release build, then end-to-end tests on SQLite"
 # Every test signs up its own accounts, all from this machine's address:
 # the limit on sign-ups per address (issue 26) is lifted for the runs.
 export TETRAD_SIGNUPS_PER_ADDRESS=1000000
+# Reminders reach the tests' own push service on this machine, and the
+# scheduler looks every 2 s, so a reminder due now is sent within the test.
+export TETRAD_PUSH_LOOPBACK=1 TETRAD_REMINDER_SECS=2
 # The deploy test starts servers of its own: this build's.
 export TETRAD_E2E_BINARY="$PWD/target/release/tetrad"
 on_postgres=(

@@ -1,4 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
+import { PushService, type Minted } from './push_service';
 import { goOffline, quickAdd, serverTasks, signUp, tap, taskRow, uniqueName, waitForHydration, waitForOutbox, waitForWorker } from './helpers';
 
 // A reminder reaching the phone (issue 28, point 4): Chromium delivers a
@@ -8,7 +9,7 @@ import { goOffline, quickAdd, serverTasks, signUp, tap, taskRow, uniqueName, wai
 
 type Shown = { title: string; body: string; tag: string };
 
-async function deliverPush(page: Page, message: object): Promise<void> {
+async function deliverPush(page: Page, message: object, { cold = false } = {}): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const registration = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -17,9 +18,12 @@ async function deliverPush(page: Page, message: object): Promise<void> {
     });
   });
   await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  // A phone's worker is usually stopped when a push comes: it wakes cold.
+  if (cold) await cdp.send('ServiceWorker.stopAllWorkers');
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: new URL(page.url()).origin,
-    registrationId: await registration,
+    registrationId,
     data: JSON.stringify(message),
   });
 }
@@ -70,7 +74,8 @@ test('a reminder for the signed-in student shows its words; one for another acco
   expect(all).not.toContain('химии');
 
   // The same reminder sent again (after a crash) replaces, never adds.
-  await deliverPush(page, { account: masha, title: 'Завтра: алгебра №245', tag: 'summary-2026-10-13' });
+  // The worker is stopped first, as on a phone whose app is closed.
+  await deliverPush(page, { account: masha, title: 'Завтра: алгебра №245', tag: 'summary-2026-10-13' }, { cold: true });
   await expect.poll(async () => (await notifications(page)).filter((n) => n.tag === 'summary-2026-10-13'))
     .toEqual([{ title: 'Завтра: алгебра №245', body: '', tag: 'summary-2026-10-13' }]);
 });
@@ -314,4 +319,93 @@ test('«Готово» and «Отложить на час» on a reminder: offli
   const minutesAhead = (new Date(`${essayNow.reminder}:00`).getTime() - Date.now()) / 60e3;
   expect(minutesAhead).toBeGreaterThan(50);
   expect(minutesAhead).toBeLessThanOrEqual(60);
+});
+
+test('after signing out of the phone, a reminder still on its way shows no title', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await signUp(page, uniqueName('gone'));
+  await waitForWorker(page);
+  const masha = await accountId(page);
+  await page.getByRole('button', { name: 'Выйти', exact: true }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await deliverPush(page, { account: masha, title: 'Завтра: алгебра №245', body: 'Просрочено: 1', tag: 'summary-late' }, { cold: true });
+  await expect.poll(() => notifications(page)).toContainEqual({
+    title: 'Тетрадь',
+    body: 'Напоминание для другого аккаунта на этом телефоне',
+    tag: 'summary-late',
+  });
+  expect(JSON.stringify(await notifications(page))).not.toContain('алгебра');
+});
+
+/** The browser's registration stood in for by one the local push service minted. */
+function registeredWith(minted: Minted) {
+  const made = (subscription: Minted) => {
+    const handle = Object.create(PushSubscription.prototype);
+    Object.defineProperty(handle, 'endpoint', { value: subscription.endpoint });
+    handle.toJSON = () => ({ ...subscription, expirationTime: null });
+    handle.unsubscribe = async () => { localStorage.removeItem('e2e-push-local'); return true; };
+    return handle;
+  };
+  PushManager.prototype.subscribe = async function () {
+    localStorage.setItem('e2e-push-local', '1');
+    return made(minted);
+  };
+  PushManager.prototype.getSubscription = async function () {
+    return localStorage.getItem('e2e-push-local') ? made(minted) : null;
+  };
+}
+
+/** HH:MM on the phone's clock, `hours` from now. */
+function clockFace(page: Page, hours: number): Promise<string> {
+  return page.evaluate((hours) => {
+    const at = new Date(Date.now() + hours * 3600e3);
+    return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  }, hours);
+}
+
+test('a reminder the server sends reaches the phone: through the push service, to a worker woken cold', async ({ page, context }) => {
+  const service = await PushService.start();
+  try {
+    await context.grantPermissions(['notifications']);
+    await page.addInitScript(registeredWith, service.mint('phone'));
+    await signUp(page, uniqueName('reached'));
+    const masha = await accountId(page);
+    await page.click('a.settings-link');
+    await waitForHydration(page);
+    // Quiet hours away from now, whenever the test runs; no evening summary.
+    const form = page.locator('form.reminder-settings');
+    await form.locator('input[name="summary_on"]').uncheck();
+    await form.locator('input[name="quiet_from"]').fill(await clockFace(page, 2));
+    await form.locator('input[name="quiet_until"]').fill(await clockFace(page, 3));
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Сохранено.' })).toBeVisible();
+    const device = page.locator('.device-reminders');
+    await device.getByRole('button', { name: 'Включить на этом телефоне' }).click();
+    await expect(device).toHaveAttribute('data-state', 'on');
+
+    // Due this very minute: the scheduler sends it at its next tick.
+    await page.goto('/');
+    await waitForHydration(page);
+    await quickAdd(page, `Алгебра №245 сегодня ${await clockFace(page, 0)}`);
+    await expect.poll(() => service.received.length, { timeout: 30_000 }).toBe(1);
+    expect(service.refused).toEqual([]);
+    const [got] = service.received;
+    expect(got.message.account).toBe(masha);
+    expect(got.message.title).toBe('Алгебра №245');
+    expect(got.message.tag).toMatch(/^task:/);
+    expect(got.topic).toHaveLength(32);
+
+    await deliverPush(page, got.message, { cold: true });
+    await expect.poll(() => notifications(page)).toContainEqual({
+      title: 'Алгебра №245',
+      body: got.message.body,
+      tag: got.message.tag,
+    });
+    // Sent once: later ticks send nothing more.
+    await page.waitForTimeout(5_000);
+    expect(service.received).toHaveLength(1);
+  } finally {
+    service.stop();
+  }
 });
