@@ -12,7 +12,10 @@ const only = process.env.TETRAD_E2E_SPECS?.split(/\s+/).filter(Boolean);
 export default defineConfig({
   testDir: './tests',
   ...(only ? { testMatch: only.map((file) => `**/${file}`) } : {}),
-  timeout: 30_000,
+  // A test's own limit, not a speed target: on this 2-core machine, with
+  // two workers and the server beside them, a test that waits for a
+  // replay once took 34 s in all, its teardown included.
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
