@@ -82,9 +82,8 @@ phase "release build, then end-to-end tests on SQLite"
 # Every test signs up its own accounts, all from this machine's address:
 # the limit on sign-ups per address (issue 26) is lifted for the runs.
 export TETRAD_SIGNUPS_PER_ADDRESS=1000000
-# Reminders reach the tests' own push service on this machine, and the
-# scheduler looks every 2 s, so a reminder due now is sent within the test.
-export TETRAD_PUSH_LOOPBACK=1 TETRAD_REMINDER_SECS=2
+# Reminders reach the tests' own push service on this machine.
+export TETRAD_PUSH_LOOPBACK=1
 # The deploy test starts servers of its own: this build's.
 export TETRAD_E2E_BINARY="$PWD/target/release/tetrad"
 on_postgres=(
@@ -107,6 +106,9 @@ rm -f target/e2e/tetrad.db*
   export TETRAD_E2E_URL="http://$TETRAD_ADDR"
   export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
   export TETRAD_E2E_SPECS="${on_sqlite[*]}"
+  # The reminder specs run here: the scheduler looks every 2 s, so a
+  # reminder due now is sent within the test.
+  export TETRAD_REMINDER_SECS=2
   cargo leptos end-to-end --release --split 2>&1 | tee target/e2e/sqlite.log
 )
 # `cargo leptos end-to-end` exits 0 when the build fails, without running

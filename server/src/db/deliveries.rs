@@ -110,6 +110,21 @@ impl<D: Driver> ReminderDeliveries for SqlStorage<D> {
     ) -> Result<Vec<ClaimedDelivery>, StorageError> {
         let claim = Uuid::now_v7();
         let mut db = self.driver.pool();
+        // Most ticks find nothing due: a read says so without taking
+        // SQLite's one write lock every tick.
+        let any = db
+            .fetch_optional(
+                Statement::new(
+                    "SELECT 1 AS due FROM reminder_deliveries WHERE state = 'waiting' \
+                     AND not_before <= $1 AND expires_at > $1 \
+                     AND (lease_until IS NULL OR lease_until <= $1) LIMIT 1",
+                )
+                .bind(now),
+            )
+            .await?;
+        if any.is_none() {
+            return Ok(Vec::new());
+        }
         let skip = D::SKIP_LOCKED;
         let claimed = db
             .execute(

@@ -9,7 +9,7 @@ pub struct Exception {
     pub why: &'static str,
 }
 
-pub const EXCEPTIONS: [Exception; 16] = [
+pub const EXCEPTIONS: [Exception; 17] = [
     Exception {
         sql: "FROM users WHERE username = $1",
         why: "signing in finds the account by the name typed: no id is known yet",
@@ -67,6 +67,11 @@ pub const EXCEPTIONS: [Exception; 16] = [
         sql: "AND user_id IN (SELECT user_id FROM push_subscriptions)",
         why: "the reminder scheduler reads the timed tasks due around now of every account \
               with a device (each then planned by its owner)",
+    },
+    Exception {
+        sql: "SELECT 1 AS due FROM reminder_deliveries WHERE state = 'waiting'",
+        why: "the reminder scheduler asks whether anything of any account is due before it \
+              claims",
     },
     Exception {
         sql: "UPDATE reminder_deliveries SET claim = $1",
