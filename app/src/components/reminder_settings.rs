@@ -7,7 +7,7 @@
 
 use super::planning::use_planning;
 use super::ErrorLine;
-use crate::api::{read_reminder_settings, SetReminderSettings};
+use crate::api::SetReminderSettings;
 use crate::domain::wire_time::hours_minutes;
 use crate::error::AppError;
 use crate::i18n::{t, use_i18n};
@@ -19,14 +19,12 @@ use leptos::prelude::*;
 pub fn ReminderSettingsForm() -> impl IntoView {
     let i18n = use_i18n();
     let save = ServerAction::<SetReminderSettings>::new();
-    // What the server keeps, once it has said; until then, what the page's
-    // first read carried (so a page kept for offline use shows the
-    // account's settings, not the defaults).
+    // What the page's read carried (a page kept for offline use shows the
+    // account's settings, not the defaults), or what a save just kept.
     let planning = use_planning();
     let kept = RwSignal::new(None::<ReminderSettings>);
     let error = RwSignal::new(None::<AppError>);
     let saved = RwSignal::new(false);
-    read_kept(kept);
     Effect::new(move || {
         if save.pending().get() {
             error.set(None);
@@ -100,16 +98,4 @@ pub fn ReminderSettingsForm() -> impl IntoView {
         </Show>
         <ErrorLine error=refused/>
     }
-}
-
-/// Asks once, in the browser, what the account keeps (offline the form
-/// shows the defaults, and saving says it needs the network).
-fn read_kept(kept: RwSignal<Option<ReminderSettings>>) {
-    Effect::new(move || {
-        leptos::task::spawn_local(async move {
-            if let Ok(settings) = read_reminder_settings().await {
-                kept.set(Some(settings));
-            }
-        });
-    });
 }

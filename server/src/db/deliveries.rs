@@ -17,6 +17,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
+/// A delivery that may be sent at `$1` (now): planned, due, worth sending
+/// still, and claimed by no one whose lease runs.
+const DUE: &str = "state = 'waiting' AND not_before <= $1 AND expires_at > $1 \
+                   AND (lease_until IS NULL OR lease_until <= $1)";
+
 #[async_trait]
 impl<D: Driver> ReminderDeliveries for SqlStorage<D> {
     async fn reminder_accounts(&self) -> Result<Vec<ReminderAccount>, StorageError> {
@@ -114,11 +119,9 @@ impl<D: Driver> ReminderDeliveries for SqlStorage<D> {
         // SQLite's one write lock every tick.
         let any = db
             .fetch_optional(
-                Statement::new(
-                    "SELECT 1 AS due FROM reminder_deliveries WHERE state = 'waiting' \
-                     AND not_before <= $1 AND expires_at > $1 \
-                     AND (lease_until IS NULL OR lease_until <= $1) LIMIT 1",
-                )
+                Statement::new(format!(
+                    "SELECT 1 AS due FROM reminder_deliveries WHERE {DUE} LIMIT 1"
+                ))
                 .bind(now),
             )
             .await?;
@@ -129,15 +132,14 @@ impl<D: Driver> ReminderDeliveries for SqlStorage<D> {
         let claimed = db
             .execute(
                 Statement::new(format!(
-                    "UPDATE reminder_deliveries SET claim = $1, lease_until = $2 \
+                    "UPDATE reminder_deliveries SET claim = $2, lease_until = $3 \
                      WHERE (endpoint, occurrence) IN (SELECT endpoint, occurrence \
-                     FROM reminder_deliveries WHERE state = 'waiting' AND not_before <= $3 \
-                     AND expires_at > $3 AND (lease_until IS NULL OR lease_until <= $3) \
+                     FROM reminder_deliveries WHERE {DUE} \
                      ORDER BY not_before LIMIT $4 {skip})"
                 ))
+                .bind(now)
                 .bind(claim)
                 .bind(now + lease)
-                .bind(now)
                 .bind(i64::from(limit)),
             )
             .await?;

@@ -39,17 +39,11 @@ pub struct Tick {
     pub dropped: u32,
     pub retried: u32,
     pub failed: u32,
-    /// Devices forgotten because their push service said they are gone.
-    pub gone: u32,
 }
 
 impl Scheduler {
     pub fn new(storage: Arc<dyn Storage>, sender: Sender) -> Self {
         Self { storage, sender }
-    }
-
-    pub fn sender(&self) -> &Sender {
-        &self.sender
     }
 
     /// Plans and sends what is due at `now`.

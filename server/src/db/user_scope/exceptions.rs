@@ -74,7 +74,7 @@ pub const EXCEPTIONS: [Exception; 17] = [
               claims",
     },
     Exception {
-        sql: "UPDATE reminder_deliveries SET claim = $1",
+        sql: "UPDATE reminder_deliveries SET claim = $2",
         why: "the reminder scheduler claims the deliveries due of every account",
     },
     Exception {
