@@ -23,7 +23,13 @@ export default defineConfig({
   // refused in every run (scripts/test.sh sets no CI variable), unless a
   // developer asks for it while working on one test.
   forbidOnly: !process.env.TETRAD_ALLOW_ONLY,
-  retries: 0,
+  // One retry: on this 2-core machine, with two workers and the server
+  // beside them, a test that waits on a replay or a worker's deadline
+  // misses its 10 s about once in a hundred and twenty, a different
+  // test each run. A test must still pass whole on its second try, and
+  // one that needed it is reported as flaky and named in the summary
+  // scripts/test.sh prints (docs/decisions.md).
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL,

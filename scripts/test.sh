@@ -18,6 +18,19 @@ report() {
   phase ""
   echo; echo "Phase times:"; printf '  %s\n' "${phases[@]}"
   printf '  %-50s %4ss\n' total $((SECONDS - started))
+  flaky_report
+}
+# A test that passed only on its retry (end2end/playwright.config.ts) is
+# named here, so that a closing note and the next session see it.
+flaky_report() {
+  local log
+  for log in target/e2e/sqlite.log target/e2e/postgres.log; do
+    [ -f "$log" ] || continue
+    if grep -qE '^ +[0-9]+ flaky' "$log"; then
+      echo; echo "Passed only on their retry ($log):"
+      sed -n '/^ \+[0-9]\+ flaky/,/^ \+[0-9]\+ passed/p' "$log" | grep -E '›' || true
+    fi
+  done
 }
 trap 'report; kill "${release_server:-}" 2>/dev/null || true' EXIT
 
@@ -96,7 +109,7 @@ for spec in end2end/tests/*.spec.ts; do
   [[ " ${on_postgres[*]} " == *" $name "* ]] || on_sqlite+=("$name.spec.ts")
 done
 mkdir -p target/e2e
-rm -f target/e2e/tetrad.db*
+rm -f target/e2e/tetrad.db* target/e2e/sqlite.log target/e2e/postgres.log
 # On SQLite, served by cargo-leptos; Playwright runs the specs named in
 # TETRAD_E2E_SPECS (end2end/playwright.config.ts). The server's log is
 # kept (and shown as it comes) and read for panics.
@@ -128,7 +141,7 @@ psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db
   -c "CREATE DATABASE $release_db"
 start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/e2e/release.log
 (cd end2end && TETRAD_E2E_URL="http://$release_addr" \
-  npx playwright test "${on_postgres[@]/%/.spec.ts}")
+  npx playwright test "${on_postgres[@]/%/.spec.ts}") 2>&1 | tee target/e2e/postgres.log
 # The release server probed from outside, with curl: headers, the session
 # cookie, cross-site refusals, the header deadline, password throttling.
 scripts/probe.sh "http://$release_addr"
