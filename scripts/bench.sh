@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks with budgets (issue 7): first-load bytes by kind, first paint
 # and interactive on Slow 4G with the CPU slowed 4x, tap -> visible, the
-# idempotency layer's cost per backend, and the drain of 100 queued changes.
+# idempotency layer's cost per backend, the drain of 100 queued changes, and
+# 10 000 reminders due in one minute.
 # Prints the table and writes it to BENCHMARKS.md. Not part of the tests:
 # a figure over its budget is reported, never a failure.
 #
@@ -43,6 +44,9 @@ wait "$release_server" 2>/dev/null || true
 echo "==> the key layer's cost, SQLite and PostgreSQL"
 export TETRAD_TEST_POSTGRES="${TETRAD_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
 TETRAD_BENCH_JSON="$results/mutations.json" cargo bench --locked -p server --bench mutations
+
+echo "==> 10 000 reminders due in one minute, three instances on PostgreSQL"
+TETRAD_BENCH_JSON="$results/reminders.json" cargo bench --locked -p server --bench reminders
 
 node end2end/bench/report.mjs "$results" BENCHMARKS.md
 if [ "$browser_failed" = 1 ]; then

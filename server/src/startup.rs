@@ -18,7 +18,7 @@ use crate::http::service_worker::ServiceWorker;
 use crate::http::session::{resolve_session, Sessions};
 use crate::http::static_files;
 use crate::maintenance;
-use crate::push::{Scheduler, Sender, SenderError, VapidKey};
+use crate::push::{Scheduler, Sender, SenderError, Ticking, VapidKey};
 use app::ssr::device::DeviceKey;
 use app::ssr::storage::Storage;
 use app::ssr::storage::StorageError;
@@ -44,6 +44,10 @@ use tower_http::trace::TraceLayer;
 /// The largest request body accepted. Mutations are small forms; anything
 /// bigger is refused with 413 before it is read.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// How long a stopping instance gives the reminders it claimed: a push
+/// service's timeout (10 s), and their outcomes written.
+const REMINDERS_STOP: Duration = Duration::from_secs(15);
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -76,7 +80,7 @@ pub struct Application {
     limits: Limits,
     maintenance: tokio::task::JoinHandle<()>,
     reminders: Arc<Scheduler>,
-    reminder_ticks: Option<tokio::task::JoinHandle<()>>,
+    reminder_ticks: Option<Ticking>,
 }
 
 impl Application {
@@ -213,8 +217,10 @@ impl Application {
             }
         };
         self.maintenance.abort();
+        // The reminders on their way are sent and recorded, not left
+        // claimed for another instance to wait out (a rolling deploy).
         if let Some(ticks) = self.reminder_ticks {
-            ticks.abort();
+            ticks.stop(REMINDERS_STOP).await;
         }
         Ok(())
     }

@@ -7,6 +7,6 @@ mod scheduler;
 mod sender;
 mod vapid;
 
-pub use scheduler::{Scheduler, Tick};
+pub use scheduler::{Scheduler, Tick, Ticking};
 pub use sender::{Answer, Push, Sender, SenderError};
 pub use vapid::{VapidKey, VapidKeyError};

@@ -16,19 +16,37 @@ use app::ssr::storage::{ClaimedDelivery, DeliveryOutcome, Storage, StorageError}
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use chrono::{DateTime, Days, Duration, Utc};
+use futures::stream::{self, StreamExt};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
-/// How many deliveries one claim takes, and how many claims one tick makes.
+/// How many deliveries one claim takes.
 const BATCH: u32 = 50;
-const BATCHES_PER_TICK: usize = 20;
-/// How long a claimed delivery is this instance's to send.
+/// How many messages one instance has on their way at once: a push
+/// service answers in tens of milliseconds, and ten thousand reminders in
+/// one minute (the evening summary) must not wait for each other.
+const SENDING: usize = 16;
+/// How long a claimed delivery is this instance's to send: a whole batch
+/// against a push service that answers at its timeout (10 s), and more.
 const LEASE: Duration = Duration::minutes(2);
 
 pub struct Scheduler {
     storage: Arc<dyn Storage>,
     sender: Sender,
+    /// The reminders this instance has planned, until they expire: a
+    /// reminder is due for up to three hours, and planning it again every
+    /// tick would write a row's worth of nothing each time (ten thousand
+    /// statements a tick after the evening summary). A device subscribed
+    /// after its account's reminder was planned gets the next one.
+    planned: Mutex<HashMap<(UserId, String), DateTime<Utc>>>,
+    /// Set when the instance stops: no more claims, the one on its way
+    /// is finished.
+    stopping: AtomicBool,
+    /// Wakes the ticks' loop to stop.
+    stop: tokio::sync::Notify,
 }
 
 /// What one tick did, for the log and the tests.
@@ -41,20 +59,66 @@ pub struct Tick {
     pub failed: u32,
 }
 
+impl Tick {
+    fn count(&mut self, outcome: DeliveryOutcome) {
+        match outcome {
+            DeliveryOutcome::Sent => self.sent += 1,
+            DeliveryOutcome::Dropped => self.dropped += 1,
+            DeliveryOutcome::Failed => self.failed += 1,
+            DeliveryOutcome::RetryAt(_) => self.retried += 1,
+        }
+    }
+}
+
+/// The scheduler's ticks on their way, until the instance stops.
+pub struct Ticking {
+    scheduler: Arc<Scheduler>,
+    handle: tokio::task::JoinHandle<()>,
+}
+
+impl Ticking {
+    /// Lets the claim on its way finish (its deliveries recorded, so no
+    /// other instance waits out their lease after a deploy), for at most
+    /// `deadline`, then stops.
+    pub async fn stop(mut self, deadline: std::time::Duration) {
+        self.scheduler.stopping.store(true, Ordering::Relaxed);
+        // A permit kept if the loop is not waiting right now.
+        self.scheduler.stop.notify_one();
+        if tokio::time::timeout(deadline, &mut self.handle)
+            .await
+            .is_err()
+        {
+            tracing::warn!("the reminders on their way did not finish in time");
+            self.handle.abort();
+        }
+    }
+}
+
 impl Scheduler {
     pub fn new(storage: Arc<dyn Storage>, sender: Sender) -> Self {
-        Self { storage, sender }
+        Self {
+            storage,
+            sender,
+            planned: Mutex::default(),
+            stopping: AtomicBool::new(false),
+            stop: tokio::sync::Notify::new(),
+        }
     }
 
-    /// Plans and sends what is due at `now`.
+    /// Plans and sends what is due at `now`: claim after claim until
+    /// nothing due is left, other instances claiming beside it.
     pub async fn tick(&self, now: DateTime<Utc>) -> Tick {
+        let started = Instant::now();
         let mut tick = Tick::default();
         match self.plan(now).await {
             Ok(planned) => tick.planned = planned,
             Err(error) => tracing::warn!(%error, "planning reminders failed"),
         }
-        for _ in 0..BATCHES_PER_TICK {
-            let claimed = match self.storage.claim_deliveries(now, LEASE, BATCH).await {
+        while !self.stopping.load(Ordering::Relaxed) {
+            // A long tick claims on the clock as it runs, so each lease
+            // starts when its claim is taken.
+            let at = now + Duration::from_std(started.elapsed()).unwrap_or_default();
+            let claimed = match self.storage.claim_deliveries(at, LEASE, BATCH).await {
                 Ok(claimed) => claimed,
                 Err(error) => {
                     tracing::warn!(%error, "claiming reminders failed");
@@ -64,26 +128,39 @@ impl Scheduler {
             if claimed.is_empty() {
                 break;
             }
-            for delivery in &claimed {
-                self.deliver(delivery, now, &mut tick).await;
+            let outcomes: Vec<DeliveryOutcome> = stream::iter(claimed)
+                .map(|delivery| async move { self.deliver(&delivery, at).await })
+                .buffer_unordered(SENDING)
+                .collect()
+                .await;
+            for outcome in outcomes {
+                tick.count(outcome);
             }
         }
         tick
     }
 
-    /// Runs a tick every `every`, for as long as the server runs.
-    pub fn spawn(self: Arc<Self>, every: std::time::Duration) -> tokio::task::JoinHandle<()> {
-        tokio::spawn(async move {
+    /// Runs a tick every `every`, until the instance stops.
+    pub fn spawn(self: Arc<Self>, every: std::time::Duration) -> Ticking {
+        let scheduler = self.clone();
+        let handle = tokio::spawn(async move {
             let mut ticks = tokio::time::interval(every);
             ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
-                ticks.tick().await;
+                tokio::select! {
+                    _ = ticks.tick() => {}
+                    () = self.stop.notified() => break,
+                }
+                if self.stopping.load(Ordering::Relaxed) {
+                    break;
+                }
                 let tick = self.tick(Utc::now()).await;
                 if tick != Tick::default() {
                     tracing::info!(?tick, "reminders");
                 }
             }
-        })
+        });
+        Ticking { scheduler, handle }
     }
 
     /// A delivery row for each device of each reminder due at `now`.
@@ -100,23 +177,40 @@ impl Scheduler {
         for (owner, task) in self.storage.reminding_tasks(from, to).await? {
             tasks.entry(owner).or_default().push(task);
         }
-        let mut planned = 0;
+        let mut due = Vec::new();
         for account in accounts {
             let local_now = local(&account.time_zone, now);
             let theirs = tasks.get(&account.user_id).map_or(&[][..], Vec::as_slice);
-            for due in due_at(&account.settings, theirs, local_now) {
-                let key = due.occurrence.key();
-                let expires_at = now + due.time_left();
-                planned += self
-                    .storage
-                    .plan_delivery(account.user_id, &key, expires_at, now)
-                    .await?;
+            for reminder in due_at(&account.settings, theirs, local_now) {
+                due.push((
+                    (account.user_id, reminder.occurrence.key()),
+                    now + reminder.time_left(),
+                ));
             }
+        }
+        let fresh: Vec<_> = {
+            let mut planned = self.planned.lock().unwrap_or_else(|e| e.into_inner());
+            planned.retain(|_, expires_at| *expires_at > now);
+            due.into_iter()
+                .filter(|(key, _)| !planned.contains_key(key))
+                .collect()
+        };
+        let mut planned = 0;
+        for ((user_id, key), expires_at) in fresh {
+            planned += self
+                .storage
+                .plan_delivery(user_id, &key, expires_at, now)
+                .await?;
+            self.planned
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert((user_id, key), expires_at);
         }
         Ok(planned)
     }
 
-    async fn deliver(&self, delivery: &ClaimedDelivery, now: DateTime<Utc>, tick: &mut Tick) {
+    /// Sends one delivery and records its outcome.
+    async fn deliver(&self, delivery: &ClaimedDelivery, now: DateTime<Utc>) -> DeliveryOutcome {
         let outcome = match self.send(delivery, now).await {
             Ok(outcome) => outcome,
             Err(error) => {
@@ -128,16 +222,11 @@ impl Scheduler {
             DeliveryOutcome::RetryAt(at) if at >= delivery.expires_at => DeliveryOutcome::Failed,
             outcome => outcome,
         };
-        match outcome {
-            DeliveryOutcome::Sent => tick.sent += 1,
-            DeliveryOutcome::Dropped => tick.dropped += 1,
-            DeliveryOutcome::Failed => tick.failed += 1,
-            DeliveryOutcome::RetryAt(_) => tick.retried += 1,
-        }
         if let Err(error) = self.storage.finish_delivery(delivery, outcome).await {
             // The lease runs out and it is sent again, under the same topic.
             tracing::warn!(%error, user_id = %delivery.user_id, "a reminder's outcome was not kept");
         }
+        outcome
     }
 
     /// Reads the reminder again and sends it, unless there is nothing to

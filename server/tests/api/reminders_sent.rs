@@ -19,6 +19,8 @@ on_both_backends!(
     each_device_gets_one_summary_an_evening_in_its_language,
     no_summary_comes_when_nothing_is_due_tomorrow_or_overdue,
     a_task_reminds_at_its_time_once,
+    a_reminder_whose_sender_died_mid_send_comes_again_under_the_same_topic,
+    an_instance_that_stops_records_what_it_was_sending,
     the_accounts_lead_brings_the_reminder_forward,
     a_tasks_own_reminder_says_when_and_whether,
     a_reminder_put_off_comes_again_at_its_new_moment,
@@ -208,6 +210,92 @@ async fn a_task_reminds_at_its_time_once(backend: Backend) {
     assert_eq!(got[0].message["tag"], format!("task:{id}:2026-10-13T18:30"));
     assert_eq!(got[0].message["url"], format!("/#task-{id}"));
     assert_eq!(got[0].urgency.as_deref(), Some("high"));
+}
+
+/// A sender that died after the push service took the message and before
+/// it recorded so (a crash, a deploy's SIGKILL) leaves the reminder
+/// claimed. Once the claim's lease has run out another tick sends it
+/// again, under the same topic and tag: the phone replaces the first copy
+/// rather than showing two.
+async fn a_reminder_whose_sender_died_mid_send_comes_again_under_the_same_topic(backend: Backend) {
+    let masha = Masha::new(backend).await;
+    masha.subscribe("phone", "ru").await;
+    let id = masha.task("алгебра №245", "2026-10-13", "18:30").await;
+    masha
+        .push
+        .hold_answers(Some(std::time::Duration::from_secs(5)));
+    let scheduler = masha.app.reminders.clone();
+    let dying = tokio::spawn(async move {
+        scheduler
+            .tick("2026-10-13T18:30:10Z".parse().unwrap())
+            .await
+    });
+    let started = std::time::Instant::now();
+    while masha.push.received().is_empty() {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "the first copy never came"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    dying.abort();
+    masha.push.hold_answers(None);
+
+    // Within the dead sender's lease (two minutes), nobody sends it.
+    assert_eq!(masha.tick("2026-10-13T18:31:00Z").await, Tick::default());
+    assert_eq!(masha.tick("2026-10-13T18:33:00Z").await.sent, 1);
+    let got = masha.push.received();
+    assert_eq!(got.len(), 2, "{got:?}");
+    let tag = format!("task:{id}:2026-10-13T18:30");
+    assert!(got.iter().all(|copy| copy.message["tag"] == tag.as_str()));
+    assert!(got[0].topic.is_some());
+    assert_eq!(got[0].topic, got[1].topic);
+}
+
+/// A deploy stops an instance while it sends: it claims nothing more, and
+/// what it was sending is sent and recorded, so no other instance sends
+/// it again (nor waits out its lease to).
+async fn an_instance_that_stops_records_what_it_was_sending(backend: Backend) {
+    let masha = Masha::new(backend).await;
+    masha.subscribe("phone", "ru").await;
+    // Due a minute ago, by the real clock the running scheduler reads,
+    // and the quiet hours far from it.
+    let due = Utc::now() - chrono::Duration::minutes(1);
+    let hhmm = |t: DateTime<Utc>| t.format("%H:%M").to_string();
+    let (quiet_from, quiet_until) = (
+        hhmm(due + chrono::Duration::hours(6)),
+        hhmm(due + chrono::Duration::hours(7)),
+    );
+    masha
+        .settings(&[("quiet_from", &quiet_from), ("quiet_until", &quiet_until)])
+        .await;
+    masha
+        .task(
+            "алгебра №245",
+            &due.date_naive().to_string(),
+            &due.format("%H:%M").to_string(),
+        )
+        .await;
+    masha
+        .push
+        .hold_answers(Some(std::time::Duration::from_millis(500)));
+    let ticking = masha
+        .app
+        .reminders
+        .clone()
+        .spawn(std::time::Duration::from_secs(3600));
+    let started = std::time::Instant::now();
+    while masha.push.received().is_empty() {
+        assert!(started.elapsed().as_secs() < 10, "the reminder never came");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    ticking.stop(std::time::Duration::from_secs(15)).await;
+    masha.push.hold_answers(None);
+
+    let after_the_lease = Utc::now() + chrono::Duration::minutes(3);
+    let other = masha.app.another_instance().await;
+    assert_eq!(other.reminders.tick(after_the_lease).await, Tick::default());
+    assert_eq!(masha.push.received().len(), 1);
 }
 
 async fn the_accounts_lead_brings_the_reminder_forward(backend: Backend) {

@@ -44,6 +44,7 @@ mod flood;
 mod model;
 mod outbox;
 mod plan;
+mod reminding;
 mod replay;
 mod report;
 mod rng;
@@ -71,7 +72,8 @@ async fn a_random_workload_under_every_fault_loses_and_doubles_nothing(backend: 
 
 /// Three servers on one PostgreSQL database, deployed one by one (and one
 /// crash, and the database ending every session twice) while a student
-/// works through them.
+/// works through them, and reminders fall due for two others
+/// (reminding.rs).
 #[tokio::test]
 async fn a_rolling_deploy_under_every_fault_loses_and_doubles_nothing() {
     holds_under_faults(Backend::Postgres, Deployment::Rolling).await;
@@ -164,6 +166,9 @@ async fn holds_under_faults(backend: Backend, deployment: Deployment) {
     assert_eq!((c.lost, c.duplicated), (0, 0), "\n{report}");
     assert!(report.wrong_answers.is_empty(), "\n{report}");
     assert!(report.panics.is_empty(), "a server panicked\n{report}");
+    if let Some(reminders) = &report.reminders {
+        assert!(reminders.problems().is_empty(), "\n{report}");
+    }
 }
 
 /// The events every run must meet, besides every fault, that it did not.

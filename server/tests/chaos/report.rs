@@ -1,6 +1,7 @@
 //! What a chaos run did and found, as it prints.
 
 use super::fault_proxy::Fault;
+use super::reminding::Outcome;
 use super::stored::Comparison;
 use super::student::Tally;
 use crate::support::Backend;
@@ -38,6 +39,8 @@ pub struct Report {
     pub steps: usize,
     pub comparison: Comparison,
     pub took: Duration,
+    /// What reached the phones (the rolling deploy only).
+    pub reminders: Option<Outcome>,
 }
 
 impl fmt::Display for Report {
@@ -77,6 +80,12 @@ impl fmt::Display for Report {
         writeln!(f, "  faults injected: {:?}", self.faults)?;
         if !self.deployed.is_empty() {
             writeln!(f, "  deploy: {:?}", self.deployed)?;
+        }
+        if let Some(reminders) = &self.reminders {
+            writeln!(f, "  {reminders}")?;
+            for problem in reminders.problems().iter().take(3) {
+                writeln!(f, "  reminder: {problem}")?;
+            }
         }
         let c = &self.comparison;
         write!(

@@ -8,11 +8,12 @@ use super::deploy;
 use super::device::{ClockReading, Device};
 use super::fault_proxy::FaultProxy;
 use super::outbox::{send_stream, Outcome, Sent};
+use super::reminding::Reminding;
 use super::report::{Network, Report};
 use super::server_process::ServerProcess;
 use super::stored::Reader;
 use super::student::Student;
-use crate::support::{Backend, TestDatabase};
+use crate::support::{Backend, PushService, TestDatabase};
 use app::protocol::CLOCK_HEADER;
 use chrono::Utc;
 use futures::future::join_all;
@@ -38,7 +39,17 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
     let url = database.url.expose();
     let servers = match deployment {
         Deployment::One => vec![ServerProcess::start(url).await],
-        Deployment::Rolling => join_all((0..3).map(|_| ServerProcess::start(url))).await,
+        Deployment::Rolling => {
+            join_all((0..3).map(|_| ServerProcess::start_with(url, &Reminding::SERVER_SETTINGS)))
+                .await
+        }
+    };
+    // Reminders fall due while the servers are deployed (reminding.rs).
+    let reminding = match deployment {
+        Deployment::One => None,
+        Deployment::Rolling => {
+            Some(Reminding::start(&database.url, PushService::start().await).await)
+        }
     };
     let proxy = Arc::new(FaultProxy::start(servers).await);
     let base = format!("http://{}", proxy.addr);
@@ -67,6 +78,9 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
             database.to_owned(),
         ))
     });
+
+    let reminding =
+        reminding.map(|reminding| tokio::spawn(reminding.during(progress.clone(), operations)));
 
     let reader = Reader::open(&database, &name).await;
     let mut network = Network::default();
@@ -112,6 +126,19 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
         Some(deploy) => deploy.await.expect("the deploy ran its plan"),
         None => BTreeMap::new(),
     };
+    // A reminder claimed by a server killed mid-send goes again once its
+    // lease (two minutes) runs out.
+    let reminders = match reminding {
+        Some(reminding) => {
+            let reminding = reminding.await.expect("the reminders were added");
+            Some(
+                reminding
+                    .outcome(&database.url, Duration::from_secs(150))
+                    .await,
+            )
+        }
+        None => None,
+    };
     let faults = proxy.counts().await;
     let panics = proxy.stop_servers().await;
 
@@ -139,6 +166,7 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
         tally: student.tally,
         comparison,
         took: started.elapsed(),
+        reminders,
     }
 }
 

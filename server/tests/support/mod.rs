@@ -22,6 +22,7 @@ pub mod cookies;
 pub mod databases;
 pub mod errors;
 pub mod push_service;
+pub mod reminding;
 pub mod spawn;
 pub mod student;
 

@@ -35,8 +35,11 @@ pub struct Received {
     pub topic: Option<String>,
     pub ttl: u64,
     pub urgency: Option<String>,
+    /// When the service took it.
+    pub at: std::time::SystemTime,
 }
 
+#[derive(Clone)]
 struct Device {
     secret: SecretKey,
     auth: [u8; 16],
@@ -52,6 +55,8 @@ struct Inner {
     requests: Vec<String>,
     /// Messages that broke the protocol, and why.
     refused: Vec<String>,
+    /// How long each answer is held back, once the message is read.
+    hold: Option<std::time::Duration>,
 }
 
 #[derive(Clone)]
@@ -106,6 +111,13 @@ impl PushService {
             .push_back((status, retry_after.map(str::to_owned)));
     }
 
+    /// Every answer comes `hold` after its message was taken (a slow
+    /// service, so a sender can be stopped after the phone has the
+    /// message and before it hears so).
+    pub fn hold_answers(&self, hold: Option<std::time::Duration>) {
+        self.inner.lock().unwrap().hold = hold;
+    }
+
     /// What the devices got, in order.
     pub fn received(&self) -> Vec<Received> {
         let inner = self.inner.lock().unwrap();
@@ -129,38 +141,52 @@ async fn take(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let mut inner = service.inner.lock().unwrap();
-    inner.requests.push(device.clone());
-    let Some(keys) = inner.devices.get(&device) else {
+    let (keys, hold) = {
+        let mut inner = service.inner.lock().unwrap();
+        inner.requests.push(device.clone());
+        (inner.devices.get(&device).cloned(), inner.hold)
+    };
+    let Some(keys) = keys else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let read = check(&service.origin, &headers, keys, &body);
-    let (status, retry_after) = inner
-        .answers
-        .pop_front()
-        .unwrap_or((StatusCode::CREATED, None));
-    match read {
-        Err(why) => {
-            inner.refused.push(why);
-            return StatusCode::FORBIDDEN.into_response();
+    // The keys' arithmetic outside the lock: a real service answers many
+    // senders at once.
+    let read = check(&service.origin, &headers, &keys, &body);
+    let (status, retry_after) = {
+        let mut inner = service.inner.lock().unwrap();
+        let (status, retry_after) = inner
+            .answers
+            .pop_front()
+            .unwrap_or((StatusCode::CREATED, None));
+        match read {
+            Err(why) => {
+                inner.refused.push(why);
+                return StatusCode::FORBIDDEN.into_response();
+            }
+            Ok(plain) if status.is_success() => {
+                let header = |name: &str| {
+                    headers
+                        .get(name)
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_owned)
+                };
+                inner.received.push(Received {
+                    device,
+                    message: serde_json::from_slice(&plain).unwrap_or(serde_json::Value::Null),
+                    bytes: plain.len(),
+                    topic: header("topic"),
+                    ttl: header("ttl").and_then(|ttl| ttl.parse().ok()).unwrap_or(0),
+                    urgency: header("urgency"),
+                    at: std::time::SystemTime::now(),
+                });
+            }
+            Ok(_) => {}
         }
-        Ok(plain) if status.is_success() => {
-            let header = |name: &str| {
-                headers
-                    .get(name)
-                    .and_then(|v| v.to_str().ok())
-                    .map(str::to_owned)
-            };
-            inner.received.push(Received {
-                device,
-                message: serde_json::from_slice(&plain).unwrap_or(serde_json::Value::Null),
-                bytes: plain.len(),
-                topic: header("topic"),
-                ttl: header("ttl").and_then(|ttl| ttl.parse().ok()).unwrap_or(0),
-                urgency: header("urgency"),
-            });
-        }
-        Ok(_) => {}
+        (status, retry_after)
+    };
+    // Taken (the phone has it) before the sender hears so.
+    if let Some(hold) = hold {
+        tokio::time::sleep(hold).await;
     }
     let mut response = status.into_response();
     if let Some(after) = retry_after.and_then(|after| HeaderValue::from_str(&after).ok()) {
