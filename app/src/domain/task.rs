@@ -292,7 +292,8 @@ impl Task {
     /// the completion day, for a task without one). Its id is derived from
     /// the series and its date, so it can only ever be created once. It is
     /// made at `at`, the completion's time, and starts with a copy of this
-    /// one's steps, none done (`Step::copied_into`).
+    /// one's steps, none done (`Step::copied_into`), and this one's
+    /// reminder unless it was put off to a moment of this one's own.
     pub fn next_occurrence(&self, completed_on: NaiveDate, at: DateTime<Utc>) -> Option<Task> {
         let rule = self.recurrence.as_ref()?;
         let series = self.series_id.unwrap_or(self.id);
@@ -321,6 +322,7 @@ impl Task {
             deleted_at: None,
             changed: Clocks::all(Stamp::of(at)),
             steps,
+            reminder: self.reminder.for_next(),
             ..self.clone()
         })
     }

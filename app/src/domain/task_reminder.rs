@@ -58,6 +58,19 @@ impl TaskReminder {
     }
 }
 
+impl TaskReminder {
+    /// A repeating task's next occurrence reminds as this one does, but
+    /// for a moment of this one's own (a reminder put off from a
+    /// notification): past by then, it would never ring; the next one
+    /// reminds as the account's settings say.
+    pub fn for_next(self) -> Self {
+        match self {
+            Self::At(_) => Self::AsSet,
+            other => other,
+        }
+    }
+}
+
 impl fmt::Display for TaskReminder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -111,6 +111,21 @@ fn the_next_occurrence_is_due_by_the_rule_after_the_due_date() {
 }
 
 #[test]
+fn the_next_occurrence_keeps_the_reminders_lead_but_not_a_moment_put_off_to() {
+    let day = NaiveDate::from_ymd_opt(2026, 9, 1).unwrap();
+    let mut t = task("daily", "2026-09-01");
+    t.reminder = TaskReminder::parse("1h").unwrap();
+    assert_eq!(t.next_occurrence(day, at(8)).unwrap().reminder, t.reminder);
+    t.reminder = TaskReminder::parse("off").unwrap();
+    assert_eq!(t.next_occurrence(day, at(8)).unwrap().reminder, t.reminder);
+    t.reminder = TaskReminder::parse("2026-09-01T19:30").unwrap();
+    assert_eq!(
+        t.next_occurrence(day, at(8)).unwrap().reminder,
+        TaskReminder::AsSet
+    );
+}
+
+#[test]
 fn the_next_occurrence_always_gets_the_same_id() {
     let t = task("weekly mon", "2026-09-07");
     let day = NaiveDate::from_ymd_opt(2026, 9, 7).unwrap();
