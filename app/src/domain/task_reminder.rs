@@ -6,6 +6,7 @@
 //! any task can be reminded at a moment; the evening summary covers the
 //! rest.
 
+use super::wire_time::{local_moment, parse_local_moment};
 use super::Due;
 use crate::reminders::Lead;
 use chrono::NaiveDateTime;
@@ -28,9 +29,6 @@ pub enum TaskReminder {
 #[error("a reminder is as set, at the time, 15m, 1h or 1d before, at a moment, or off")]
 pub struct TaskReminderError;
 
-/// How a moment is written: `2026-10-13T19:30`, local time.
-const MOMENT: &str = "%Y-%m-%dT%H:%M";
-
 impl TaskReminder {
     /// As forms and the wire write it: empty (as set), a lead (`0`, `15m`,
     /// `1h`, `1d`), a moment (`2026-10-13T19:30`) or `off`.
@@ -40,8 +38,9 @@ impl TaskReminder {
             "off" => Ok(Self::Off),
             text => Lead::parse(text)
                 .map(Self::Before)
-                .or_else(|_| NaiveDateTime::parse_from_str(text, MOMENT).map(Self::At))
-                .map_err(|_| TaskReminderError),
+                .ok()
+                .or_else(|| parse_local_moment(text).map(Self::At))
+                .ok_or(TaskReminderError),
         }
     }
 
@@ -76,7 +75,7 @@ impl fmt::Display for TaskReminder {
         match self {
             Self::AsSet => Ok(()),
             Self::Before(lead) => f.write_str(lead.as_str()),
-            Self::At(moment) => write!(f, "{}", moment.format(MOMENT)),
+            Self::At(moment) => f.write_str(&local_moment(*moment, 'T')),
             Self::Off => f.write_str("off"),
         }
     }
@@ -100,7 +99,7 @@ mod tests {
     use super::*;
 
     fn local(text: &str) -> NaiveDateTime {
-        NaiveDateTime::parse_from_str(text, MOMENT).unwrap()
+        NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M").unwrap()
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! `#[serde(with = "wire_time::moment")]`, and `moment_opt`, `date`,
 //! `time_opt` likewise.
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, TimeDelta, Timelike, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike, Utc};
 use serde::de::{self, Unexpected, Visitor};
 use serde::{Deserializer, Serializer};
 use std::fmt::{self, Write};
@@ -50,6 +50,28 @@ pub fn parse_moment(text: &str) -> Option<DateTime<Utc>> {
     read.end().then_some(())?;
     let at = date.and_time(time).and_utc();
     at.checked_sub_signed(TimeDelta::seconds(offset))
+}
+
+/// A moment on the clock face, with no zone, as a task's reminder writes
+/// it: `2026-10-13T19:30` (a space for the `T` is read too).
+pub fn parse_local_moment(text: &str) -> Option<NaiveDateTime> {
+    let mut read = Reader(text.as_bytes());
+    let date = read.date()?;
+    if !read.one_of(b"Tt ") {
+        return None;
+    }
+    let time = read.time(false)?;
+    read.end().then_some(date.and_time(time))
+}
+
+/// `2026-10-13T19:30`, or with `between` for the `T` (`2026-10-13 19:30`,
+/// as the details show it).
+pub fn local_moment(at: NaiveDateTime, between: char) -> String {
+    format!(
+        "{}{between}{}",
+        date_text(at.date()),
+        hours_minutes(at.time())
+    )
 }
 
 /// `18:30`, as a time field shows it.

@@ -5,6 +5,7 @@
 //! replaces, not adds). A task moved to another time is another
 //! occurrence; the old one, unsent, no longer matches the task and goes.
 
+use crate::domain::wire_time::{date_text, local_moment, parse_date, parse_local_moment};
 use crate::domain::TaskId;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 
@@ -16,25 +17,23 @@ pub enum Occurrence {
     Task { id: TaskId, at: NaiveDateTime },
 }
 
-const MOMENT: &str = "%Y-%m-%dT%H:%M";
-
 impl Occurrence {
     /// `summary:2026-12-07` or `task:<uuid>:2026-12-07T18:30`.
     pub fn key(&self) -> String {
         match self {
-            Self::Summary(date) => format!("summary:{date}"),
-            Self::Task { id, at } => format!("task:{id}:{}", at.format(MOMENT)),
+            Self::Summary(date) => format!("summary:{}", date_text(*date)),
+            Self::Task { id, at } => format!("task:{id}:{}", local_moment(*at, 'T')),
         }
     }
 
     pub fn parse(key: &str) -> Option<Self> {
         if let Some(date) = key.strip_prefix("summary:") {
-            return date.parse().ok().map(Self::Summary);
+            return parse_date(date).map(Self::Summary);
         }
         let (id, at) = key.strip_prefix("task:")?.split_once(':')?;
         Some(Self::Task {
             id: id.parse().ok()?,
-            at: NaiveDateTime::parse_from_str(at, MOMENT).ok()?,
+            at: parse_local_moment(at)?,
         })
     }
 
@@ -56,7 +55,7 @@ mod tests {
     #[test]
     fn a_key_reads_back_as_the_same_occurrence() {
         let id: TaskId = "0192f0c4-5b6a-7c8d-9e0f-1a2b3c4d5e6f".parse().unwrap();
-        let at = NaiveDateTime::parse_from_str("2026-12-07T18:30", MOMENT).unwrap();
+        let at = NaiveDateTime::parse_from_str("2026-12-07T18:30", "%Y-%m-%dT%H:%M").unwrap();
         for occurrence in [Occurrence::Summary(at.date()), Occurrence::Task { id, at }] {
             assert_eq!(Occurrence::parse(&occurrence.key()), Some(occurrence));
         }

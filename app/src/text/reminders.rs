@@ -30,7 +30,7 @@ pub fn task_reminder(locale: Locale, reminder: TaskReminder) -> String {
 
 /// A moment as the details show it: `2026-10-13 19:30`.
 fn moment_words(moment: chrono::NaiveDateTime) -> String {
-    moment.format("%Y-%m-%d %H:%M").to_string()
+    crate::domain::wire_time::local_moment(moment, ' ')
 }
 
 /// What quick add understood of a reminder: «напомнить за час».

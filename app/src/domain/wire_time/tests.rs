@@ -139,3 +139,25 @@ fn fields_round_trip_through_json_and_read_null_as_none() {
         .to_string()
         .contains("an RFC 3339 moment"));
 }
+
+#[test]
+fn a_reminders_moment_reads_and_writes_as_chrono_would() {
+    let format = "%Y-%m-%dT%H:%M";
+    for text in ["2026-10-13T19:30", "2026-01-01T00:00", "2026-12-31T23:59"] {
+        let chrono = NaiveDateTime::parse_from_str(text, format).unwrap();
+        assert_eq!(parse_local_moment(text), Some(chrono));
+        assert_eq!(local_moment(chrono, 'T'), chrono.format(format).to_string());
+    }
+    let at = parse_local_moment("2026-10-13 19:30").unwrap();
+    assert_eq!(local_moment(at, ' '), "2026-10-13 19:30");
+    for wrong in [
+        "",
+        "2026-10-13",
+        "2026-10-13T",
+        "2026-10-13T25:00",
+        "2026-10-13T19:30:00",
+        "19:30",
+    ] {
+        assert_eq!(parse_local_moment(wrong), None, "{wrong}");
+    }
+}
