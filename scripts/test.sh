@@ -28,7 +28,7 @@ flaky_report() {
     [ -f "$log" ] || continue
     if grep -qE '^ +[0-9]+ flaky' "$log"; then
       echo; echo "Passed only on their retry ($log):"
-      sed -n '/^ \+[0-9]\+ flaky/,/^ \+[0-9]\+ passed/p' "$log" | grep -E '›' || true
+      sed -n '/^ \+[0-9]\+ flaky/,/^ \+[0-9]\+ passed/p' "$log" | grep -E '›' | sort -u || true
     fi
   done
 }

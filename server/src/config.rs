@@ -24,6 +24,7 @@
 //! | `TETRAD_VAPID_PRIVATE_KEY` | the reminders' signing key (P-256, 32 bytes base64url); set the same on every instance, or leave it to the database | made on the first start and kept in the database |
 //! | `TETRAD_VAPID_CONTACT` | a `mailto:` or `https:` address push services may write to about this server | `TETRAD_PUBLIC_URL`, else `mailto:tetrad@localhost` |
 //! | `TETRAD_REMINDER_SECS` | how often the scheduler looks for reminders due; `0`: never (another instance sends them) | `30` |
+//! | `TETRAD_REMINDER_LEASE_SECS` | how long reminders an instance claimed are its to send: after a crash, how long before another sends them (at least 5; under 40, a slow push service may get a second copy, which the phone puts in the first's place) | `120` |
 
 use crate::db::DatabaseUrl;
 use crate::http::client_address::TrustedProxies;
@@ -62,6 +63,8 @@ pub struct Reminders {
     pub contact: String,
     /// How often the scheduler ticks; `None`: it does not run here.
     pub every: Option<Duration>,
+    /// How long claimed reminders are this instance's to send.
+    pub lease: Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -176,6 +179,12 @@ impl Config {
                 0 => None,
                 secs => Some(Duration::from_secs(secs)),
             },
+            lease: Duration::from_secs(parse_at_least(
+                &lookup,
+                "TETRAD_REMINDER_LEASE_SECS",
+                120,
+                5,
+            )?),
         };
 
         Ok(Self {
@@ -346,20 +355,24 @@ mod tests {
         assert!(defaults.vapid_key.is_none());
         assert_eq!(defaults.contact, "mailto:tetrad@localhost");
         assert_eq!(defaults.every, Some(Duration::from_secs(30)));
+        assert_eq!(defaults.lease, Duration::from_secs(120));
         let key = "sHVyMsVxAz0tywrvgAmtrgbQak5MOdVNXguPbQStLB0";
         let set = config(&[
             ("TETRAD_VAPID_PRIVATE_KEY", key),
             ("TETRAD_PUBLIC_URL", "https://tetrad.example"),
             ("TETRAD_REMINDER_SECS", "0"),
+            ("TETRAD_REMINDER_LEASE_SECS", "10"),
         ])
         .unwrap()
         .reminders;
+        assert_eq!(set.lease, Duration::from_secs(10));
         assert!(set.vapid_key.is_some());
         assert_eq!(set.contact, "https://tetrad.example");
         assert_eq!(set.every, None);
         for (name, value) in [
             ("TETRAD_VAPID_PRIVATE_KEY", "not a key"),
             ("TETRAD_VAPID_CONTACT", "admin@school.example"),
+            ("TETRAD_REMINDER_LEASE_SECS", "1"),
         ] {
             let error = config(&[(name, value)]).unwrap_err();
             assert!(error.to_string().contains(name), "{error}");

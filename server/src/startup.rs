@@ -141,7 +141,11 @@ impl Application {
             mutations,
         );
         let maintenance = maintenance::spawn(storage.clone(), config.retention.clone());
-        let reminders = Arc::new(Scheduler::new(storage.clone(), sender));
+        let reminders = Arc::new(Scheduler::new(
+            storage.clone(),
+            sender,
+            config.reminders.lease,
+        ));
         let reminder_ticks = config
             .reminders
             .every

@@ -29,13 +29,14 @@ const BATCH: u32 = 50;
 /// service answers in tens of milliseconds, and ten thousand reminders in
 /// one minute (the evening summary) must not wait for each other.
 const SENDING: usize = 16;
-/// How long a claimed delivery is this instance's to send: a whole batch
-/// against a push service that answers at its timeout (10 s), and more.
-const LEASE: Duration = Duration::minutes(2);
 
 pub struct Scheduler {
     storage: Arc<dyn Storage>,
     sender: Sender,
+    /// How long a claimed delivery is this instance's to send: a whole
+    /// batch against a push service that answers at its timeout (10 s)
+    /// takes 40 s (`TETRAD_REMINDER_LEASE_SECS`, two minutes by default).
+    lease: Duration,
     /// The reminders this instance has planned, until they expire: a
     /// reminder is due for up to three hours, and planning it again every
     /// tick would write a row's worth of nothing each time (ten thousand
@@ -95,10 +96,11 @@ impl Ticking {
 }
 
 impl Scheduler {
-    pub fn new(storage: Arc<dyn Storage>, sender: Sender) -> Self {
+    pub fn new(storage: Arc<dyn Storage>, sender: Sender, lease: std::time::Duration) -> Self {
         Self {
             storage,
             sender,
+            lease: Duration::from_std(lease).unwrap_or(Duration::minutes(2)),
             planned: Mutex::default(),
             stopping: AtomicBool::new(false),
             stop: tokio::sync::Notify::new(),
@@ -118,7 +120,7 @@ impl Scheduler {
             // A long tick claims on the clock as it runs, so each lease
             // starts when its claim is taken.
             let at = now + Duration::from_std(started.elapsed()).unwrap_or_default();
-            let claimed = match self.storage.claim_deliveries(at, LEASE, BATCH).await {
+            let claimed = match self.storage.claim_deliveries(at, self.lease, BATCH).await {
                 Ok(claimed) => claimed,
                 Err(error) => {
                     tracing::warn!(%error, "claiming reminders failed");

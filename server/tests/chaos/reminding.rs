@@ -46,9 +46,14 @@ pub struct Outcome {
 
 impl Reminding {
     /// The servers' settings for it: the tests' push service is on
-    /// loopback, and each server looks every second.
-    pub const SERVER_SETTINGS: [(&str, &str); 2] =
-        [("TETRAD_PUSH_LOOPBACK", "1"), ("TETRAD_REMINDER_SECS", "1")];
+    /// loopback, each server looks every second, and a reminder claimed
+    /// by a server killed mid-send (or whose outcome the database lost)
+    /// is sent again after 5 s rather than two minutes.
+    pub const SERVER_SETTINGS: [(&str, &str); 3] = [
+        ("TETRAD_PUSH_LOOPBACK", "1"),
+        ("TETRAD_REMINDER_SECS", "1"),
+        ("TETRAD_REMINDER_LEASE_SECS", "5"),
+    ];
 
     pub async fn start(url: &DatabaseUrl, push: PushService) -> Self {
         let storage = server::db::connect(url).await.expect("the database");

@@ -127,13 +127,13 @@ pub async fn run(backend: Backend, deployment: Deployment, seed: u64, operations
         None => BTreeMap::new(),
     };
     // A reminder claimed by a server killed mid-send goes again once its
-    // lease (two minutes) runs out.
+    // lease (5 s here) runs out.
     let reminders = match reminding {
         Some(reminding) => {
             let reminding = reminding.await.expect("the reminders were added");
             Some(
                 reminding
-                    .outcome(&database.url, Duration::from_secs(150))
+                    .outcome(&database.url, Duration::from_secs(60))
                     .await,
             )
         }
