@@ -8,8 +8,9 @@
 //! stays as written. Decisions: a weekday means the next such day after
 //! today (today has «сегодня»); a date without a year is the next one to
 //! come; a time without a date is today; `!` is priority 3, `!!` 2, `!!!`
-//! and `!!!!` 1 (4, none, is the default); a repetition without a date
-//! starts today (a weekly one on its next weekday, today included).
+//! and `!!!!` 1 (4, none, is the default), and `p1`–`p4`, `!1`–`!3` say
+//! the level itself, as other planners write it; a repetition without a
+//! date starts today (a weekly one on its next weekday, today included).
 
 mod grammar;
 mod vocabulary;
@@ -41,6 +42,12 @@ pub struct QuickAdd {
 
 pub fn parse(line: &str, today: NaiveDate) -> QuickAdd {
     grammar::read(line, today)
+}
+
+/// Whether `word` (lower case) names a day of the week, in any of the
+/// forms quick add reads («среда», «в среду», "wed").
+pub fn is_weekday(word: &str) -> bool {
+    vocabulary::weekday(word).is_some()
 }
 
 impl QuickAdd {
