@@ -14,6 +14,7 @@ pub mod outbox;
 pub mod protocol;
 pub mod quick_add;
 pub mod reminders;
+pub mod school;
 pub mod text;
 pub mod views;
 

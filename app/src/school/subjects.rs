@@ -1,0 +1,164 @@
+//! A subject named as students and diaries write it: in full («Русский
+//! язык»), shortened («рус. яз», «лит-ра», «алг») or in another case of
+//! letters, matched to one of the student's subjects (their lists).
+
+use crate::domain::ListId;
+
+/// One of the student's subjects: a list, by its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subject {
+    pub id: ListId,
+    pub name: String,
+}
+
+/// Common shortenings in Russian diaries and chats, and what they stand
+/// for (after `normal`: lower case, «ё» as «е», dots as spaces).
+const SHORTENED: [(&str, &str); 32] = [
+    ("алг", "алгебра"),
+    ("алгеб", "алгебра"),
+    ("геом", "геометрия"),
+    ("мат", "математика"),
+    ("матем", "математика"),
+    ("рус", "русский язык"),
+    ("русский", "русский язык"),
+    ("рус яз", "русский язык"),
+    ("русск яз", "русский язык"),
+    ("лит", "литература"),
+    ("лит-ра", "литература"),
+    ("литра", "литература"),
+    ("чтение", "литературное чтение"),
+    ("лит чтение", "литературное чтение"),
+    ("англ", "английский язык"),
+    ("английский", "английский язык"),
+    ("англ яз", "английский язык"),
+    ("ин яз", "иностранный язык"),
+    ("нем", "немецкий язык"),
+    ("немецкий", "немецкий язык"),
+    ("физ", "физика"),
+    ("физ-ра", "физкультура"),
+    ("физра", "физкультура"),
+    ("физическая культура", "физкультура"),
+    ("ист", "история"),
+    ("общ", "обществознание"),
+    ("общество", "обществознание"),
+    ("био", "биология"),
+    ("хим", "химия"),
+    ("инф", "информатика"),
+    ("информ", "информатика"),
+    ("геогр", "география"),
+];
+
+/// The student's subject `written` names, if exactly one fits: its name in
+/// full, a common shortening of it, or the start of it (at least four
+/// letters, «алгеб» for «Алгебра»).
+pub fn subject_named<'a>(written: &str, subjects: &'a [Subject]) -> Option<&'a Subject> {
+    let written = normal(written);
+    if written.is_empty() {
+        return None;
+    }
+    let full = SHORTENED
+        .iter()
+        .find(|(short, _)| *short == written)
+        .map_or(written.as_str(), |(_, full)| full);
+    let named = |name: &str| normal(name) == full;
+    if let Some(subject) = subjects.iter().find(|s| named(&s.name)) {
+        return Some(subject);
+    }
+    if written.chars().count() < 4 {
+        return None;
+    }
+    let mut starting = subjects
+        .iter()
+        .filter(|s| normal(&s.name).starts_with(&written));
+    match (starting.next(), starting.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}
+
+/// Lower case, «ё» as «е», dots as spaces, spaces collapsed.
+fn normal(text: &str) -> String {
+    text.to_lowercase()
+        .replace('ё', "е")
+        .replace('.', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn subjects() -> Vec<Subject> {
+        [
+            "Алгебра",
+            "Геометрия",
+            "Русский язык",
+            "Литература",
+            "Английский язык",
+            "Физика",
+            "Физкультура",
+            "История",
+        ]
+        .into_iter()
+        .map(|name| Subject {
+            id: ListId::new(),
+            name: name.to_owned(),
+        })
+        .collect()
+    }
+
+    fn named(written: &str) -> Option<String> {
+        let all = subjects();
+        subject_named(written, &all).map(|s| s.name.clone())
+    }
+
+    #[test]
+    fn a_subject_is_found_by_its_name_in_any_case_and_by_its_shortenings() {
+        for (written, name) in [
+            ("Алгебра", "Алгебра"),
+            ("АЛГЕБРА", "Алгебра"),
+            ("алг", "Алгебра"),
+            ("алг.", "Алгебра"),
+            ("геом", "Геометрия"),
+            ("Рус. яз", "Русский язык"),
+            ("рус.яз.", "Русский язык"),
+            ("русский", "Русский язык"),
+            ("лит-ра", "Литература"),
+            ("Лит.", "Литература"),
+            ("англ", "Английский язык"),
+            ("физ", "Физика"),
+            ("физ-ра", "Физкультура"),
+            ("Физра", "Физкультура"),
+            ("ист", "История"),
+            ("истор", "История"),
+        ] {
+            assert_eq!(named(written).as_deref(), Some(name), "{written}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_or_ambiguous_name_is_no_subject() {
+        // «хим» stands for a subject this student does not have; «ист» is
+        // too short to be the start of a name unless it is a shortening.
+        for written in ["", "хим", "ру", "на завтра", "№245"] {
+            assert_eq!(named(written), None, "{written}");
+        }
+        let two = [
+            Subject {
+                id: ListId::new(),
+                name: "Литература".into(),
+            },
+            Subject {
+                id: ListId::new(),
+                name: "Литературное чтение".into(),
+            },
+        ];
+        assert_eq!(subject_named("литер", &two), None);
+        assert_eq!(
+            subject_named("Литература", &two).map(|s| s.id),
+            Some(two[0].id)
+        );
+    }
+}
