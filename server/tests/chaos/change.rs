@@ -19,10 +19,6 @@ pub struct Fields {
     pub list: Option<Uuid>,
     /// Repeats every so many days.
     pub every_days: Option<u32>,
-    /// The task's reminder as the form writes it: empty (as the account
-    /// says), a lead (`0`, `15m`, `1h`, `1d`), a moment (`2026-10-13T19:30`)
-    /// or `off`.
-    pub reminder: String,
 }
 
 /// One field an edit sets.
@@ -34,7 +30,6 @@ pub enum Field {
     Priority(u8),
     List(Option<Uuid>),
     EveryDays(Option<u32>),
-    Reminder(String),
 }
 
 #[derive(Clone, Debug)]
@@ -239,7 +234,6 @@ fn fields_form(fields: &Fields) -> Vec<(String, String)> {
         ("priority", fields.priority.to_string()),
         ("list_id", list_form(fields.list)),
         ("recurrence", rule_form(fields.every_days)),
-        ("reminder", fields.reminder.clone()),
     ]
     .into_iter()
     .map(|(name, value)| (name.to_owned(), value))
@@ -261,7 +255,6 @@ fn edit_form(id: Uuid, set: &[Field]) -> Vec<(String, String)> {
             Field::Priority(p) => ("priority", vec![("priority", p.to_string())]),
             Field::List(list) => ("list", vec![("list_id", list_form(*list))]),
             Field::EveryDays(rule) => ("recurrence", vec![("recurrence", rule_form(*rule))]),
-            Field::Reminder(reminder) => ("reminder", vec![("reminder", reminder.clone())]),
         };
         named.push(name);
         form.extend(values.into_iter().map(|(n, v)| (n.to_owned(), v)));

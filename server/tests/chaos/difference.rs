@@ -33,7 +33,6 @@ pub fn of_task(intended: &Intended, stored: &Task) -> Option<String> {
             rule_form(f.every_days),
             rule_form(fields.every_days),
         ),
-        ("reminder", f.reminder.clone(), fields.reminder.clone()),
         // The series a task belongs to (its own, when it names none): a
         // task that stopped repeating may or may not name its own series,
         // as its changes arrived; that means the same.
@@ -78,7 +77,6 @@ pub fn of_task(intended: &Intended, stored: &Task) -> Option<String> {
         ("due", c.due, s.due),
         ("priority", c.priority, s.priority),
         ("repetition", c.every_days, s.recurrence),
-        ("reminder", c.reminder, s.reminder),
         ("completion", c.completion, s.completion),
         ("deletion", c.deletion, s.deletion),
         ("list", c.list, s.list),
@@ -203,6 +201,5 @@ fn stored_fields(task: &Task) -> Fields {
         priority: task.priority.level(),
         list: task.list_id.map(|id| id.as_uuid()),
         every_days,
-        reminder: task.reminder.to_string(),
     }
 }

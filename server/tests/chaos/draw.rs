@@ -50,7 +50,7 @@ use super::draw_steps;
 use super::model::{Intended, Model};
 use super::rng::Rng;
 use super::timeline::date_of;
-use super::typed::{base_title, due, new_fields, quick_add, reminder, rule, some_list, Serial};
+use super::typed::{base_title, due, new_fields, quick_add, rule, some_list, Serial};
 
 /// A change drawn, and which of the student's devices it is made on.
 pub struct Drawn {
@@ -174,13 +174,12 @@ fn one(
 fn edit(model: &Model, task: &Intended, rng: &mut Rng, serial: &mut Serial, now: i64) -> What {
     let mut set: Vec<Field> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let field = match rng.below(7) {
+        let field = match rng.below(6) {
             0 => Field::Title(format!("{} ✎{}", base_title(task), serial.next())),
             1 => Field::Notes(format!("правка {}", serial.next())),
             2 => Field::Due(due(rng, date_of(now))),
             3 => Field::Priority(1 + rng.below(4) as u8),
             4 => Field::List(some_list(model, rng)),
-            5 => Field::Reminder(reminder(rng, date_of(now))),
             _ => Field::EveryDays(rule(rng)),
         };
         let named = std::mem::discriminant(&field);

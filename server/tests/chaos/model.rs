@@ -7,9 +7,7 @@
 //!   millisecond, so "latest" is never a tie.
 //! - Completing and deleting keep the first time while they stay so.
 //! - Completing a repeating task creates its next occurrence once (its id
-//!   derived from the series and its date), with a copy of its checklist
-//!   and its reminder, but for a moment of its own (`2026-10-13T19:30`,
-//!   a reminder put off): the next reminds as the account says;
+//!   derived from the series and its date), with a copy of its checklist;
 //!   un-completing takes it back while nobody has changed it.
 //! - A completion of a deleted task is refused (the person is told); an
 //!   edit that sets anything brings it back, clocked at the edit or just
@@ -42,7 +40,6 @@ pub struct Clocks {
     pub priority: i64,
     pub list: i64,
     pub every_days: i64,
-    pub reminder: i64,
     pub completion: i64,
     pub deletion: i64,
     pub position: i64,
@@ -57,7 +54,6 @@ impl Clocks {
             priority: at,
             list: at,
             every_days: at,
-            reminder: at,
             completion: at,
             deletion: at,
             position: at,
@@ -131,7 +127,6 @@ impl Intended {
             Field::Priority(v) => later(&mut c.priority) && replace(&mut f.priority, *v),
             Field::EveryDays(v) => later(&mut c.every_days) && replace(&mut f.every_days, *v),
             Field::List(v) => later(&mut c.list) && replace(&mut f.list, *v),
-            Field::Reminder(v) => later(&mut c.reminder) && replace(&mut f.reminder, v.clone()),
         }
     }
 
@@ -284,9 +279,6 @@ impl Model {
         if done {
             let mut next = Intended::new(next_id, task.fields.clone(), at);
             next.fields.due = Some((date, task.fields.due.and_then(|(_, time)| time)));
-            if next.fields.reminder.contains('T') {
-                next.fields.reminder = String::new();
-            }
             next.series = Some(series);
             next.position = task.position;
             next.steps = checklist::copied(&task.steps, next_id, at);

@@ -32,11 +32,6 @@ pub fn new_fields(model: &Model, rng: &mut Rng, serial: &mut Serial, today: Naiv
         priority: 1 + rng.below(4) as u8,
         list: some_list(model, rng),
         every_days: if rng.chance(30) { rule(rng) } else { None },
-        reminder: if rng.chance(30) {
-            reminder(rng, today)
-        } else {
-            String::new()
-        },
     }
 }
 
@@ -57,7 +52,6 @@ pub fn quick_add(
         priority: 4,
         list: None,
         every_days: None,
-        reminder: String::new(),
     };
     let lists: Vec<Uuid> = model.lists.keys().copied().collect();
     let (line, view) = match rng.below(4) {
@@ -101,19 +95,6 @@ pub fn rule(rng: &mut Rng) -> Option<u32> {
         0 => None,
         1 => Some(1),
         _ => Some(3),
-    }
-}
-
-/// A task's reminder as the form writes it; a moment of its own on `today`.
-pub fn reminder(rng: &mut Rng, today: NaiveDate) -> String {
-    match rng.below(7) {
-        0 => String::new(),
-        1 => "0".into(),
-        2 => "15m".into(),
-        3 => "1h".into(),
-        4 => "1d".into(),
-        5 => "off".into(),
-        _ => format!("{today}T{:02}:30", 7 + rng.below(12)),
     }
 }
 
