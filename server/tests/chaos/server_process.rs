@@ -102,16 +102,23 @@ impl ServerProcess {
             .expect("its exit status")
     }
 
-    /// The lines of its stderr that tell of a panic, in any of its runs.
     /// The running server's process id (its memory is read from /proc).
     pub fn pid(&self) -> Option<u32> {
         self.child.as_ref()?.id()
     }
 
+    /// The lines of its stderr that tell of a panic, in any of its runs,
+    /// each with its message: the line after where it panicked.
     pub fn panics(&self) -> Vec<String> {
-        self.log_lines()
-            .into_iter()
-            .filter(|line| line.contains("panicked"))
+        let lines = self.log_lines();
+        lines
+            .iter()
+            .enumerate()
+            .filter(|(_, line)| line.contains("panicked"))
+            .map(|(at, line)| match lines.get(at + 1) {
+                Some(message) => format!("{line} {message}"),
+                None => line.clone(),
+            })
             .collect()
     }
 
