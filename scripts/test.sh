@@ -83,7 +83,9 @@ phase "unit and integration tests"
 # The API suite waits on its databases more than it computes: eight of its
 # tests at once take half the time two do (66 → 33 s on this machine).
 # The chaos tests run servers of their own, and keep one test per core.
-cargo test --locked -p server --test api -- --test-threads=8
+# Both name the two packages as the build above did: naming one alone
+# resolves their features anew, and rebuilds both (32 s).
+cargo test --locked -p app -p server --test api -- --test-threads=8
 cargo test --locked -p app -p server --lib --bins --test chaos
 
 phase "release build, then end-to-end tests on SQLite"
