@@ -21,17 +21,10 @@ mod support;
 use futures::stream::{self, StreamExt};
 use std::time::{Duration, Instant};
 use support::spawn::{spawn_app_with, spawn_app_without_keys};
-use support::{Backend, TestApp};
+use support::{setting, Backend, TestApp};
 use uuid::Uuid;
 
 const ROUNDS: usize = 5;
-
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 struct Run {
     per_second: f64,

@@ -55,9 +55,7 @@ impl TaskReminder {
             Self::Off => None,
         }
     }
-}
 
-impl TaskReminder {
     /// A repeating task's next occurrence reminds as this one does, but
     /// for a moment of this one's own (a reminder put off from a
     /// notification): past by then, it would never ring; the next one

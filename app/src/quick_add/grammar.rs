@@ -126,22 +126,15 @@ fn understand(words: &[&str], original: &str, today: NaiveDate) -> Option<(usize
 /// `!`, `!!`, `!!!` (more marks, more urgent), and as people bring it from
 /// other planners: `p1` (most urgent) to `p4` (none), `!1` to `!3`.
 fn priority(words: &[&str]) -> Option<(usize, Meaning)> {
-    let word = *words.first()?;
-    let level = if !word.is_empty() && word.len() <= 4 && word.chars().all(|c| c == '!') {
-        match word.len() {
-            1 => 3,
-            2 => 2,
-            _ => 1,
-        }
-    } else {
-        let (digits, highest) = match word.strip_prefix('p') {
-            Some(digits) => (digits, b'4'),
-            None => (word.strip_prefix('!')?, b'3'),
-        };
-        match digits.as_bytes() {
-            [digit @ b'1'..=b'9'] if *digit <= highest => digit - b'0',
-            _ => return None,
-        }
+    let level = match *words.first()? {
+        "!" => 3,
+        "!!" => 2,
+        "!!!" | "!!!!" => 1,
+        "p1" | "!1" => 1,
+        "p2" | "!2" => 2,
+        "p3" | "!3" => 3,
+        "p4" => 4,
+        _ => return None,
     };
     Priority::new(level).ok().map(|p| (1, Meaning::Priority(p)))
 }

@@ -32,16 +32,9 @@ use futures::future::join_all;
 use server_process::ServerProcess;
 use std::collections::HashMap;
 use std::time::Instant;
-use support::{Backend, PushService, TestDatabase};
+use support::{setting, Backend, PushService, TestDatabase};
 
 const INSTANCES: usize = 3;
-
-fn setting(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 #[tokio::main]
 async fn main() {

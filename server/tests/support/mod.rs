@@ -32,3 +32,12 @@ pub use errors::error_code;
 pub use push_service::PushService;
 pub use spawn::{spawn_app, TestApp};
 pub use student::Student;
+
+/// A benchmark's setting from its environment (`TETRAD_BENCH_…`), or
+/// `default`.
+pub fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
