@@ -235,6 +235,7 @@ fn quotas(
         tasks: parse_at_least(lookup, "TETRAD_QUOTA_TASKS", defaults.tasks, 1)?,
         lists: parse_at_least(lookup, "TETRAD_QUOTA_LISTS", defaults.lists, 1)?,
         steps: parse_at_least(lookup, "TETRAD_QUOTA_STEPS", defaults.steps, 1)?,
+        holidays: parse_at_least(lookup, "TETRAD_QUOTA_HOLIDAYS", defaults.holidays, 1)?,
         stored_answers: parse_at_least(lookup, "TETRAD_QUOTA_ANSWERS", defaults.stored_answers, 1)?,
         changes_per_minute: parse_at_least(
             lookup,

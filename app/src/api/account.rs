@@ -2,14 +2,16 @@
 //! and deleting it with everything in it.
 
 use super::JsonText;
+use crate::change::KeptTimetable;
 use crate::domain::{Task, TaskList, TimeZoneName, Username};
 use crate::error::AppError;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use server_fn::codec::GetUrl;
 
-/// What an export holds: the account, its lists, and every task (done and
-/// deleted ones too, with every field and clock), as the server keeps them.
+/// What an export holds: the account, its lists, every task (done and
+/// deleted ones too, with every field and clock) and the timetable, as the
+/// server keeps them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AccountExport {
     /// Names this file's shape, for whoever reads it later.
@@ -20,6 +22,10 @@ pub struct AccountExport {
     pub time_zone: TimeZoneName,
     pub lists: Vec<TaskList>,
     pub tasks: Vec<Task>,
+    /// Every entry of the timetable with its clock (an export made before
+    /// there was one has none).
+    #[serde(default)]
+    pub timetable: KeptTimetable,
 }
 
 /// The `format` of an export made by this version.
@@ -59,6 +65,7 @@ mod imp {
         let time_zone = storage.time_zone(user.user_id).await.map_err(fault)?;
         let lists = storage.list_lists(user.user_id).await.map_err(fault)?;
         let tasks = storage.all_tasks(user.user_id).await.map_err(fault)?;
+        let timetable = storage.timetable(user.user_id).await.map_err(fault)?;
         let exported_at = Utc::now();
         call.attach_as(&format!("tetrad-{}.json", exported_at.format("%Y-%m-%d")));
         Ok(AccountExport {
@@ -68,6 +75,7 @@ mod imp {
             time_zone,
             lists,
             tasks,
+            timetable,
         })
     }
 

@@ -259,4 +259,6 @@ pub fn register_server_functions() {
     register_explicit::<super::ViewTasks>();
     register_explicit::<super::SetTimeZone>();
     register_explicit::<super::ServerClock>();
+    register_explicit::<super::ReadTimetable>();
+    register_explicit::<super::SetTimetable>();
 }

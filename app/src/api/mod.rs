@@ -14,6 +14,7 @@ mod reminders;
 mod search;
 mod steps;
 mod tasks;
+mod timetable;
 mod views;
 pub mod wire;
 
@@ -56,6 +57,7 @@ pub use tasks::{
     create_task, edit_task, list_tasks, reorder_tasks, set_completed, set_deleted, AddTask,
     CreateTask, EditTask, ListTasks, ReorderTasks, SetCompleted, SetDeleted,
 };
+pub use timetable::{read_timetable, set_timetable, ReadTimetable, SetTimetable};
 
 pub use views::{server_clock, set_time_zone, view_tasks, ServerClock, SetTimeZone, ViewTasks};
 

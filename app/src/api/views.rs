@@ -67,6 +67,7 @@ pub(super) mod imp {
         let tasks = tasks(today).await.map_err(fault)?;
         let nav = storage.view_counts(user, today.date).await.map_err(fault)?;
         let reminders = storage.reminder_settings(user).await.map_err(fault)?;
+        let timetable = storage.timetable(user).await.map_err(fault)?;
         Ok(ViewPage {
             today,
             time_zone: zone,
@@ -74,6 +75,7 @@ pub(super) mod imp {
             nav,
             read_at: Utc::now().timestamp_millis(),
             reminders,
+            timetable,
         })
     }
 

@@ -7,8 +7,9 @@
 use super::{
     AddTask, CreateList, CreateStep, CreateTask, DeleteList, EditStep, EditTask, RenameList,
     ReorderSteps, ReorderTasks, SetCompleted, SetDeleted, SetStepDeleted, SetTimeZone,
+    SetTimetable,
 };
-use crate::change::{Change, ListChange, StepChange, TaskChange};
+use crate::change::{Change, ListChange, StepChange, TaskChange, TimetableChange};
 use crate::domain::{
     ListName, PatchForm, StepTitle, Task, TaskForm, TaskId, TaskList, TimeZoneName,
 };
@@ -27,7 +28,7 @@ pub trait IntoChange: Sized {
 type Reader = fn(&str, DateTime<Utc>) -> Option<Change>;
 
 /// Every mutating server function's path, with how its request reads.
-pub const CHANGES: [(&str, Reader); 14] = [
+pub const CHANGES: [(&str, Reader); 15] = [
     (AddTask::PATH, args::<AddTask>),
     (CreateTask::PATH, args::<CreateTask>),
     (EditTask::PATH, args::<EditTask>),
@@ -42,6 +43,7 @@ pub const CHANGES: [(&str, Reader); 14] = [
     (RenameList::PATH, args::<RenameList>),
     (DeleteList::PATH, args::<DeleteList>),
     (SetTimeZone::PATH, args::<SetTimeZone>),
+    (SetTimetable::PATH, args::<SetTimetable>),
 ];
 
 fn args<T: IntoChange + serde::de::DeserializeOwned>(
@@ -142,6 +144,11 @@ pub fn request(change: &Change, made: DateTime<Utc>) -> (&'static str, String) {
         Change::TimeZone(zone) => encode(SetTimeZone {
             time_zone: zone.as_str().to_owned(),
         }),
+        Change::Timetable(change) => encode(SetTimetable {
+            entry: change.entry_text(),
+            value: change.value_text(),
+            at,
+        }),
     }
 }
 
@@ -168,6 +175,14 @@ impl IntoChange for AddTask {
         let today = quick_add::today_of(&self.today, at.date_naive());
         let task = added_task(&self, today, &[], at)?;
         Ok(TaskChange::Create(task))
+    }
+}
+
+impl IntoChange for SetTimetable {
+    type Change = TimetableChange;
+
+    fn into_change(self, _at: DateTime<Utc>) -> Result<Self::Change, AppError> {
+        TimetableChange::parse(&self.entry, &self.value).map_err(AppError::InvalidTimetable)
     }
 }
 

@@ -10,11 +10,15 @@ mod list_change;
 mod refusal;
 mod step_change;
 mod task_change;
+mod timetable_change;
+mod timetable_text;
 
 pub use list_change::{ListApplied, ListChange};
 pub use refusal::Refusal;
 pub use step_change::StepChange;
 pub use task_change::{untouched, Applied, FollowUp, TaskChange};
+pub use timetable_change::{Entry, KeptEntry, KeptTimetable, TimetableChange};
+pub use timetable_text::{TimetableError, MAX_TEXT};
 
 use crate::domain::{StepId, TaskId, TimeZoneName};
 
@@ -30,6 +34,7 @@ pub enum Change {
     List(ListChange),
     /// The time zone the person's dates are in (from their browser).
     TimeZone(TimeZoneName),
+    Timetable(TimetableChange),
 }
 
 impl Change {
@@ -39,7 +44,7 @@ impl Change {
         match self {
             Self::Task(change) => Some(change.task_id()),
             Self::Step(change) => change.task_id(),
-            Self::TaskOrder(_) | Self::List(_) | Self::TimeZone(_) => None,
+            Self::TaskOrder(_) | Self::List(_) | Self::TimeZone(_) | Self::Timetable(_) => None,
         }
     }
 
@@ -98,5 +103,11 @@ impl From<TimeZoneName> for Change {
 impl From<ListChange> for Change {
     fn from(change: ListChange) -> Self {
         Self::List(change)
+    }
+}
+
+impl From<TimetableChange> for Change {
+    fn from(change: TimetableChange) -> Self {
+        Self::Timetable(change)
     }
 }

@@ -65,6 +65,10 @@ uuid_id!(
     /// created it.
     StepId
 );
+uuid_id!(
+    /// The id of a stretch of holidays, minted by the client that entered it.
+    HolidayId
+);
 
 impl TaskId {
     /// The id of a recurring series' occurrence on `date`. Derived, not

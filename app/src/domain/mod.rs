@@ -30,7 +30,7 @@ pub mod wire_time;
 pub use clocks::{Clocks, StepClocks};
 pub use due::{Due, DueError};
 pub use idempotency_key::{IdempotencyKey, IdempotencyKeyError};
-pub use ids::{ListId, StepId, TaskId, UserId};
+pub use ids::{HolidayId, ListId, StepId, TaskId, UserId};
 pub use list_name::{ListName, ListNameError};
 pub use new_password::NewPassword;
 pub use notes::{Notes, NotesError};

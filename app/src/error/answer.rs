@@ -38,6 +38,7 @@ impl AppError {
             | Self::InvalidSearch(_)
             | Self::InvalidTimeZone(_)
             | Self::InvalidReminders(_)
+            | Self::InvalidTimetable(_)
             | Self::Transport(_)
             | Self::BadRequest => StatusCode::BAD_REQUEST,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,

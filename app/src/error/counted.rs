@@ -10,4 +10,6 @@ pub enum Counted {
     Lists,
     Steps,
     StoredAnswers,
+    /// Stretches of holidays in the timetable.
+    Holidays,
 }

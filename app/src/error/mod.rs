@@ -79,6 +79,8 @@ pub enum AppError {
     InvalidTimeZone(TimeZoneError),
     #[error("invalid reminders: {0}")]
     InvalidReminders(crate::reminders::ReminderSettingsError),
+    #[error("invalid timetable: {0}")]
+    InvalidTimetable(crate::change::TimetableError),
     #[error("this id belongs to something else")]
     IdConflict,
     #[error("the server could not complete the request")]

@@ -45,6 +45,7 @@ impl AppError {
             Self::InvalidSearch(_) => "invalid_search",
             Self::InvalidTimeZone(_) => "invalid_time_zone",
             Self::InvalidReminders(_) => "invalid_reminders",
+            Self::InvalidTimetable(_) => "invalid_timetable",
             Self::IdConflict => "id_conflict",
             Self::Internal => "internal",
             Self::Unavailable { .. } => "unavailable",
@@ -135,6 +136,7 @@ fn read(code: &str, detail: Option<&RawValue>) -> Result<AppError, serde_json::E
         "invalid_search" => AppError::InvalidSearch(of(detail)?),
         "invalid_time_zone" => AppError::InvalidTimeZone(of(detail)?),
         "invalid_reminders" => AppError::InvalidReminders(of(detail)?),
+        "invalid_timetable" => AppError::InvalidTimetable(of(detail)?),
         "id_conflict" => AppError::IdConflict,
         "internal" => AppError::Internal,
         "unavailable" => AppError::Unavailable {
@@ -189,6 +191,7 @@ impl Serialize for AppError {
             Self::InvalidSearch(e) => body.serialize_entry("detail", e)?,
             Self::InvalidTimeZone(e) => body.serialize_entry("detail", e)?,
             Self::InvalidReminders(e) => body.serialize_entry("detail", e)?,
+            Self::InvalidTimetable(e) => body.serialize_entry("detail", e)?,
             Self::Transport(e) => body.serialize_entry("detail", e)?,
             Self::Unauthorized
             | Self::WrongCredentials
@@ -259,6 +262,7 @@ mod tests {
             AppError::InvalidReminders(
                 crate::reminders::ReminderSettingsError::SummaryInQuietHours,
             ),
+            AppError::InvalidTimetable(crate::change::TimetableError::BellsOverlap { lesson: 3 }),
             AppError::Transport("offline".into()),
         ]
     }

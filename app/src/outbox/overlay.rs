@@ -158,7 +158,7 @@ fn apply(tasks: &mut Vec<Task>, change: Change, at: DateTime<Utc>) -> Vec<TaskId
             vec![tasks[i].id]
         }
         // Not drawn on the tasks: counted in the bar.
-        Change::List(_) | Change::TimeZone(_) => Vec::new(),
+        Change::List(_) | Change::TimeZone(_) | Change::Timetable(_) => Vec::new(),
     }
 }
 

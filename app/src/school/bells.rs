@@ -49,6 +49,11 @@ impl Bells {
         self.0.get(usize::from(number).checked_sub(1)?).copied()
     }
 
+    /// Each lesson's times, from the first.
+    pub fn times(&self) -> &[LessonTimes] {
+        &self.0
+    }
+
     pub fn len(&self) -> usize {
         self.0.len()
     }

@@ -33,6 +33,14 @@ impl Holiday {
     pub fn contains(&self, date: NaiveDate) -> bool {
         (self.from..=self.to).contains(&date)
     }
+
+    pub fn first_day(&self) -> NaiveDate {
+        self.from
+    }
+
+    pub fn last_day(&self) -> NaiveDate {
+        self.to
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

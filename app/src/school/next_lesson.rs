@@ -2,7 +2,7 @@
 
 use super::Timetable;
 use crate::domain::ListId;
-use chrono::{Datelike, Days, NaiveDateTime};
+use chrono::{Days, NaiveDateTime};
 
 /// How far ahead a next lesson is looked for: past the longest holidays.
 const HORIZON_DAYS: u64 = 366;
@@ -16,22 +16,19 @@ pub fn next_lesson(
     subject: ListId,
     now: NaiveDateTime,
 ) -> Option<NaiveDateTime> {
-    let lessons: Vec<_> = timetable.lessons_of(subject).collect();
-    if lessons.is_empty() {
+    if !timetable.teaches(subject) {
         return None;
     }
     (0..=HORIZON_DAYS)
         .filter_map(|ahead| now.date().checked_add_days(Days::new(ahead)))
-        .filter(|date| !timetable.holidays.contains(*date))
         .find_map(|date| {
-            let week = timetable.rotation.week_of(date);
-            lessons
-                .iter()
-                .filter(|lesson| lesson.day == date.weekday() && lesson.held_in(week))
-                .filter_map(|lesson| timetable.bells.lesson(lesson.number.get()))
+            timetable
+                .lessons_on(date)
+                .into_iter()
+                .filter(|lesson| lesson.subject == Some(subject))
+                .filter_map(|lesson| timetable.bells.lesson(lesson.slot.number.get()))
                 .map(|times| date.and_time(times.start))
-                .filter(|start| *start > now)
-                .min()
+                .find(|start| *start > now)
         })
 }
 

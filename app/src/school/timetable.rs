@@ -2,9 +2,9 @@
 //! one of the student's lists (a list can be a subject), so its homework
 //! lands there.
 
-use super::{Bells, Holidays, Rotation, Week};
+use super::{Bells, Holidays, Room, Rotation, Week};
 use crate::domain::ListId;
-use chrono::Weekday;
+use chrono::{Datelike, NaiveDate, Weekday};
 
 /// A lesson's place in its day, from 1 (the first bell) to 10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -27,25 +27,23 @@ impl LessonNumber {
     }
 }
 
-/// One lesson of the week: a subject on a day, at a number, every week or
-/// only in week A or B of a rotation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Lesson {
+/// Where a lesson sits in the week: a day, a number, and every week or
+/// only week A or B of a rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LessonSlot {
     pub day: Weekday,
     pub number: LessonNumber,
     pub week: Option<Week>,
-    pub subject: ListId,
 }
 
-impl Lesson {
-    /// Whether it is held in `week` (`None`: the school does not rotate,
-    /// and every lesson is held every week).
-    pub fn held_in(&self, week: Option<Week>) -> bool {
-        match (self.week, week) {
-            (Some(only), Some(this)) => only == this,
-            _ => true,
-        }
-    }
+/// One slot of the week and what is taught in it. A slot of week A or B
+/// stands in for the every-week slot in that week, so «no lesson» there
+/// (`subject: None`) frees a slot the every-week timetable fills.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    pub slot: LessonSlot,
+    pub subject: Option<ListId>,
+    pub room: Option<Room>,
 }
 
 /// The student's week, and what moves it: the bells, the rotation and
@@ -53,6 +51,7 @@ impl Lesson {
 /// the day) is kept, and has no time until a bell is given back.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Timetable {
+    /// Each slot at most once.
     pub lessons: Vec<Lesson>,
     pub bells: Bells,
     pub rotation: Rotation,
@@ -60,17 +59,70 @@ pub struct Timetable {
 }
 
 impl Timetable {
-    /// The lessons of `subject`.
-    pub fn lessons_of(&self, subject: ListId) -> impl Iterator<Item = &Lesson> {
+    /// The lessons held on `date`, by number: none in the holidays; in a
+    /// rotating school, the slots of that date's week in place of the
+    /// every-week ones (without a rotation, only the every-week slots).
+    pub fn lessons_on(&self, date: NaiveDate) -> Vec<&Lesson> {
+        if self.holidays.contains(date) {
+            return Vec::new();
+        }
+        let week = self.rotation.week_of(date);
+        let on_day = |lesson: &&Lesson| lesson.slot.day == date.weekday();
+        let this_week = |number| {
+            self.lessons.iter().filter(on_day).any(|other| {
+                week.is_some() && other.slot.week == week && other.slot.number == number
+            })
+        };
+        let mut held: Vec<&Lesson> = self
+            .lessons
+            .iter()
+            .filter(on_day)
+            .filter(|lesson| match lesson.slot.week {
+                None => !this_week(lesson.slot.number),
+                only => only == week,
+            })
+            .filter(|lesson| lesson.subject.is_some())
+            .collect();
+        held.sort_by_key(|lesson| lesson.slot.number);
+        held
+    }
+
+    /// Whether `subject` has a lesson anywhere in the week.
+    pub fn teaches(&self, subject: ListId) -> bool {
         self.lessons
             .iter()
-            .filter(move |lesson| lesson.subject == subject)
+            .any(|lesson| lesson.subject == Some(subject))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::school::Holiday;
+
+    fn lesson(day: Weekday, number: u8, week: Option<Week>, subject: Option<ListId>) -> Lesson {
+        Lesson {
+            slot: LessonSlot {
+                day,
+                number: LessonNumber::new(number).unwrap(),
+                week,
+            },
+            subject,
+            room: None,
+        }
+    }
+
+    fn day(text: &str) -> NaiveDate {
+        text.parse().unwrap()
+    }
+
+    fn subjects_on(timetable: &Timetable, date: &str) -> Vec<(u8, Option<ListId>)> {
+        timetable
+            .lessons_on(day(date))
+            .iter()
+            .map(|lesson| (lesson.slot.number.get(), lesson.subject))
+            .collect()
+    }
 
     #[test]
     fn a_lesson_number_is_one_to_ten() {
@@ -81,20 +133,36 @@ mod tests {
     }
 
     #[test]
-    fn a_lesson_of_week_a_is_held_in_week_a_and_in_a_school_that_does_not_rotate() {
-        let lesson = Lesson {
-            day: Weekday::Mon,
-            number: LessonNumber::new(1).unwrap(),
-            week: Some(Week::A),
-            subject: ListId::new(),
+    fn a_week_of_the_rotation_takes_the_place_of_the_every_week_timetable() {
+        let (algebra, pe, music) = (ListId::new(), ListId::new(), ListId::new());
+        let mut timetable = Timetable {
+            lessons: vec![
+                lesson(Weekday::Mon, 2, None, Some(algebra)),
+                lesson(Weekday::Mon, 1, None, Some(music)),
+                lesson(Weekday::Mon, 2, Some(Week::B), Some(pe)),
+                lesson(Weekday::Mon, 1, Some(Week::A), None),
+            ],
+            // Monday 2026-09-07 is in week A, 09-14 in week B.
+            rotation: Rotation::week_a_holds(day("2026-09-07")),
+            ..Timetable::default()
         };
-        assert!(lesson.held_in(Some(Week::A)));
-        assert!(!lesson.held_in(Some(Week::B)));
-        assert!(lesson.held_in(None));
-        let every_week = Lesson {
-            week: None,
-            ..lesson
-        };
-        assert!(every_week.held_in(Some(Week::B)));
+        assert_eq!(subjects_on(&timetable, "2026-09-07"), [(2, Some(algebra))]);
+        assert_eq!(
+            subjects_on(&timetable, "2026-09-14"),
+            [(1, Some(music)), (2, Some(pe))]
+        );
+        assert_eq!(subjects_on(&timetable, "2026-09-08"), []);
+        timetable.rotation = Rotation::None;
+        assert_eq!(
+            subjects_on(&timetable, "2026-09-14"),
+            [(1, Some(music)), (2, Some(algebra))]
+        );
+        timetable.holidays =
+            Holidays::new(vec![
+                Holiday::new(day("2026-09-14"), day("2026-09-14")).unwrap()
+            ]);
+        assert_eq!(subjects_on(&timetable, "2026-09-14"), []);
+        assert!(timetable.teaches(pe));
+        assert!(!timetable.teaches(ListId::new()));
     }
 }

@@ -20,6 +20,8 @@ pub struct Quotas {
     pub lists: u64,
     /// Checklist steps not deleted, over all the account's tasks.
     pub steps: u64,
+    /// Stretches of holidays in the timetable (taken-out ones aside).
+    pub holidays: u64,
     /// Answers kept under idempotency keys (for `TETRAD_KEY_RETENTION_HOURS`).
     pub stored_answers: u64,
     /// Keyed changes a minute (each server instance counts its own).
@@ -33,6 +35,8 @@ impl Default for Quotas {
             tasks: 10_000,
             lists: 200,
             steps: 20_000,
+            // Four school breaks a year and their odd days off, for years.
+            holidays: 50,
             // Three thousand changes a day for a week: a script, not a person.
             stored_answers: 20_000,
             // Ten a second for a minute: a drained outbox, never thumbs.
@@ -49,6 +53,7 @@ impl Quotas {
             Counted::Lists => self.lists,
             Counted::Steps => self.steps,
             Counted::StoredAnswers => self.stored_answers,
+            Counted::Holidays => self.holidays,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! knows, in words, never an internal cause.
 
 use super::Locale;
+use crate::change::TimetableError;
 use crate::domain::{
     PasswordError, SearchQueryError, TaskFieldError, TaskTitleError, UsernameError,
 };
@@ -43,6 +44,7 @@ pub fn error(locale: Locale, error: &AppError) -> String {
         AppError::InvalidSearch(e) => search_error(l, e),
         AppError::InvalidTimeZone(_) => td_string!(l, error_time_zone).into(),
         AppError::InvalidReminders(e) => reminders_error(l, e),
+        AppError::InvalidTimetable(e) => timetable_error(l, e),
         AppError::IdConflict => td_string!(l, error_id_conflict).into(),
         AppError::AccountChanged => td_string!(l, error_account_changed).into(),
         AppError::Queued => td_string!(l, error_queued).into(),
@@ -64,12 +66,34 @@ fn reminders_error(l: Locale, error: &ReminderSettingsError) -> String {
     }
 }
 
+fn timetable_error(l: Locale, error: &TimetableError) -> String {
+    match *error {
+        TimetableError::Entry | TimetableError::LessonNumber | TimetableError::Subject => {
+            td_string!(l, error_timetable_entry).into()
+        }
+        TimetableError::RoomTooLong { max } => td_string!(l, error_room_long, max).to_string(),
+        TimetableError::RoomNotOneLine => td_string!(l, error_room_line).into(),
+        TimetableError::Time => td_string!(l, error_bell_time).into(),
+        TimetableError::BellsCount => td_string!(l, error_bells_count).into(),
+        TimetableError::BellEndsBeforeStart { lesson } => {
+            td_string!(l, error_bell_ends_before_start, lesson).to_string()
+        }
+        TimetableError::BellsOverlap { lesson } => {
+            td_string!(l, error_bells_overlap, lesson).to_string()
+        }
+        TimetableError::Date => td_string!(l, error_holiday_date).into(),
+        TimetableError::HolidayEndsBeforeStart => td_string!(l, error_holiday_order).into(),
+        TimetableError::HolidayTooLong => td_string!(l, error_holiday_long).into(),
+    }
+}
+
 fn quota_error(l: Locale, what: Counted, max: u64) -> String {
     match what {
         Counted::Tasks => td_string!(l, error_quota_tasks, max).to_string(),
         Counted::Lists => td_string!(l, error_quota_lists, max).to_string(),
         Counted::Steps => td_string!(l, error_quota_steps, max).to_string(),
         Counted::StoredAnswers => td_string!(l, error_quota_answers, max).to_string(),
+        Counted::Holidays => td_string!(l, error_quota_holidays, max).to_string(),
     }
 }
 

@@ -21,6 +21,10 @@ pub struct ViewPage {
     /// set reminds (each row shows it).
     #[serde(default)]
     pub reminders: crate::reminders::ReminderSettings,
+    /// The account's timetable: Today shows its lessons, quick add finds a
+    /// subject's next lesson in it.
+    #[serde(default)]
+    pub timetable: crate::change::KeptTimetable,
 }
 
 /// Open tasks per view, for the navigation, and every list.

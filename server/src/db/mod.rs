@@ -29,6 +29,7 @@ mod steps;
 mod storage;
 mod table;
 mod tasks;
+mod timetable;
 #[cfg(test)]
 mod user_scope;
 mod views;

@@ -16,6 +16,11 @@ pub async fn count(db: &mut impl Sql, user_id: UserId, what: Counted) -> Result<
             "SELECT COUNT(*) AS n FROM steps WHERE user_id = $1 AND deleted_at IS NULL"
         }
         Counted::StoredAnswers => "SELECT COUNT(*) AS n FROM idempotency_keys WHERE user_id = $1",
+        // A stretch taken out is kept as an empty value (its clock).
+        Counted::Holidays => {
+            "SELECT COUNT(*) AS n FROM timetable_entries \
+             WHERE user_id = $1 AND entry LIKE 'holiday:%' AND value <> ''"
+        }
     };
     let row = db
         .fetch_one(Statement::new(sql).bind(user_id.as_uuid()))

@@ -18,7 +18,8 @@ on_both_backends!(
 
 const PASSWORD: &str = "correct horse battery";
 
-/// Masha with a list, a task in it with a step, one done and one deleted,
+/// Masha with a list, a task in it with a step, the list's lesson on
+/// Mondays, one done and one deleted,
 /// a calendar link, a phone taking reminders with one on its way, and a
 /// failed sign-in against her name.
 async fn masha_with_everything(app: &TestApp) -> reqwest::Client {
@@ -45,6 +46,8 @@ async fn masha_with_everything(app: &TestApp) -> reqwest::Client {
         ("title", "упр. 3"),
     ];
     keyed(app, &masha, "/api/steps/create", &form).await;
+    let lesson = [("entry", "lesson:mon:1"), ("value", list.as_str())];
+    keyed(app, &masha, "/api/timetable/set", &lesson).await;
     let done = add(app, &masha, "Сочинение").await;
     keyed(
         app,
@@ -149,6 +152,11 @@ async fn an_export_holds_every_list_and_task_of_the_account_and_nothing_else(bac
         ]
     );
     assert_eq!(file.tasks[0].steps[0].title.as_str(), "упр. 3");
+    let timetable = file.timetable.timetable();
+    assert_eq!(timetable.lessons[0].subject, Some(file.lists[0].id));
+    // What the file holds reads back as what the server keeps.
+    let kept: app::change::KeptTimetable = app.get_json(&masha, "/api/timetable").await;
+    assert_eq!(file.timetable, kept);
 }
 
 async fn an_export_is_only_for_the_signed_in(backend: Backend) {

@@ -34,5 +34,6 @@ mod steps_api;
 mod steps_contract;
 mod storage_contract;
 mod task_mutations;
+mod timetable_api;
 mod views_api;
 mod views_contract;

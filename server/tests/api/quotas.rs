@@ -29,6 +29,7 @@ fn small() -> Quotas {
         tasks: 3,
         lists: 2,
         steps: 2,
+        holidays: 1,
         stored_answers: 1_000,
         changes_per_minute: 1_000,
     }

@@ -89,7 +89,19 @@ fn every_kind_of_change() -> Vec<Change> {
         .into(),
         ListChange::Delete { id: ListId::new() }.into(),
         Change::TimeZone(TimeZoneName::parse("Europe/Berlin").unwrap()),
+        timetable("lesson:wed:3:b", &format!("{} каб. 214", ListId::new())),
+        timetable("lesson:sat:1", ""),
+        timetable("bells", "08:00-08:40 08:50-09:30"),
+        timetable("rotation", "2026-09-07"),
+        timetable(
+            &format!("holiday:{}", crate::domain::HolidayId::new()),
+            "2026-10-26/2026-11-03",
+        ),
     ]
+}
+
+fn timetable(entry: &str, value: &str) -> Change {
+    TimetableChange::parse(entry, value).unwrap().into()
 }
 
 #[test]

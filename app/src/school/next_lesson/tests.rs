@@ -1,8 +1,10 @@
 //! Tests of `next_lesson.rs`, over the school year 2026–27.
 
 use super::*;
-use crate::school::{Bells, Holiday, Holidays, Lesson, LessonNumber, LessonTimes, Rotation, Week};
-use chrono::{NaiveDate, NaiveTime, Weekday};
+use crate::school::{
+    Bells, Holiday, Holidays, Lesson, LessonNumber, LessonSlot, LessonTimes, Rotation, Week,
+};
+use chrono::{Datelike, NaiveDate, NaiveTime, Weekday};
 
 fn at(text: &str) -> NaiveDateTime {
     NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap()
@@ -14,10 +16,13 @@ fn day(text: &str) -> NaiveDate {
 
 fn lesson(day: Weekday, number: u8, week: Option<Week>, subject: ListId) -> Lesson {
     Lesson {
-        day,
-        number: LessonNumber::new(number).unwrap(),
-        week,
-        subject,
+        slot: LessonSlot {
+            day,
+            number: LessonNumber::new(number).unwrap(),
+            week,
+        },
+        subject: Some(subject),
+        room: None,
     }
 }
 

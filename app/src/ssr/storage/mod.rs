@@ -1,7 +1,7 @@
 //! The storage contract. The server crate implements it for SQLite and for
 //! PostgreSQL; one contract test suite holds both to the same behaviour.
 //! It is one trait per aggregate (accounts, sessions, failed sign-ins,
-//! tasks, steps, lists, calendar feeds, push subscriptions, reminder
+//! tasks, steps, lists, the timetable, calendar feeds, push subscriptions, reminder
 //! settings, reminders on their way, keys), on the storage outside any
 //! transaction and on a unit of work (`Work`); `Storage` and `Work` are
 //! all of them (a `dyn Storage` has every method without an import).
@@ -17,6 +17,7 @@ mod sessions;
 mod sign_ins;
 mod steps;
 mod tasks;
+mod timetable;
 
 pub use accounts::{AccountRows, Accounts};
 pub use deliveries::{ClaimedDelivery, DeliveryOutcome, ReminderAccount, ReminderDeliveries};
@@ -29,6 +30,7 @@ pub use sessions::Sessions;
 pub use sign_ins::FailedSignIns;
 pub use steps::StepRows;
 pub use tasks::{TaskReads, TaskRows};
+pub use timetable::{TimetableReads, TimetableRows};
 
 use super::idempotency::{KeptKey, KeyRecord, StoredResponse};
 use crate::domain::{
@@ -94,6 +96,7 @@ pub trait Storage:
     + FailedSignIns
     + TaskReads
     + ListReads
+    + TimetableReads
     + CalendarFeeds
     + PushSubscriptions
     + Reminders
@@ -117,7 +120,9 @@ pub trait Storage:
 
 /// One transaction. Dropped without `commit`, it rolls back.
 #[async_trait]
-pub trait Work: AccountRows + TaskRows + StepRows + ListRows + KeyRows + Send {
+pub trait Work:
+    AccountRows + TaskRows + StepRows + ListRows + TimetableRows + KeyRows + Send
+{
     /// How many of `what` the user holds now (`ssr/quotas.rs`).
     async fn count(&mut self, user_id: UserId, what: Counted) -> Result<u64, StorageError>;
 
