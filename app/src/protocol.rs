@@ -73,7 +73,7 @@ pub fn offline_pages() -> Vec<String> {
         .iter()
         .map(View::path)
         .collect();
-    pages.extend(["/lists", "/search", "/settings"].map(str::to_owned));
+    pages.extend(["/lists", "/search", "/settings", "/timetable"].map(str::to_owned));
     pages
 }
 
@@ -123,6 +123,7 @@ mod tests {
             "/lists",
             "/search",
             "/settings",
+            "/timetable",
         ] {
             assert!(pages.iter().any(|p| p == path), "{path}");
         }

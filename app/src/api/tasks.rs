@@ -203,7 +203,12 @@ mod imp {
             sent => quick_add::today_of(sent, Utc::now().date_naive()),
         };
         let lists = work.tx().list_lists(user).await.map_err(fault)?;
-        let task = added_task(&args, today, &lists, at).map_err(|e| call.reject(e))?;
+        // «к следующему уроку»: by the timetable, in the person's time.
+        let zone = work.tx().time_zone(user).await.map_err(fault)?;
+        let timetable = call.state.storage.timetable(user).await.map_err(fault)?;
+        let school = (&timetable.timetable(), crate::ssr::clock::local_in(&zone, at));
+        let task =
+            added_task(&args, today, &lists, Some(school), at).map_err(|e| call.reject(e))?;
         write(&call, user, &mut work, TaskChange::Create(task), at).await
     }
 

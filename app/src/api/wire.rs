@@ -15,7 +15,8 @@ use crate::domain::{
 };
 use crate::error::AppError;
 use crate::quick_add;
-use chrono::{DateTime, NaiveDate, Utc};
+use crate::school::Timetable;
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use server_fn::ServerFn;
 
 /// A server function's arguments, read as the change they ask for, made
@@ -89,21 +90,7 @@ pub fn request(change: &Change, made: DateTime<Utc>) -> (&'static str, String) {
     }
     let at = Some(made);
     match change.clone() {
-        Change::Task(TaskChange::Create(task)) => {
-            let form = TaskForm::from_task(&task);
-            encode(CreateTask {
-                id: task.id,
-                title: form.title,
-                notes: form.notes,
-                due_date: form.due_date,
-                due_time: form.due_time,
-                priority: form.priority,
-                list_id: form.list_id,
-                recurrence: form.recurrence,
-                reminder: form.reminder,
-                at,
-            })
-        }
+        Change::Task(TaskChange::Create(task)) => encode(new_task(&task, made)),
         Change::Task(TaskChange::Edit { id, patch }) => {
             encode(EditTask::new(id, PatchForm::of(&patch), made))
         }
@@ -152,19 +139,41 @@ pub fn request(change: &Change, made: DateTime<Utc>) -> (&'static str, String) {
     }
 }
 
+/// The arguments that create `task`, as made then.
+pub fn new_task(task: &Task, made: DateTime<Utc>) -> CreateTask {
+    let form = TaskForm::from_task(task);
+    CreateTask {
+        id: task.id,
+        title: form.title,
+        notes: form.notes,
+        due_date: form.due_date,
+        due_time: form.due_time,
+        priority: form.priority,
+        list_id: form.list_id,
+        recurrence: form.recurrence,
+        reminder: form.reminder,
+        at: Some(made),
+    }
+}
+
 /// The task a quick-add line makes: read for the person's `today` (and
 /// the view it was typed in), `#list` matched against `lists` (the page
-/// drawing it before it is saved knows none: the word shows in the title).
+/// drawing it before it is saved knows none: the word shows in the title),
+/// «к следующему уроку» dated by `school`: the timetable and the person's
+/// local time (without it, the words stay in the title).
 pub fn added_task(
     args: &AddTask,
     today: NaiveDate,
     lists: &[TaskList],
+    school: Option<(&Timetable, NaiveDateTime)>,
     at: DateTime<Utc>,
 ) -> Result<Task, AppError> {
     let view = crate::views::View::parse(&args.view).ok();
-    let fields = quick_add::parse(&args.quick_add, today)
-        .in_view(view, today)
-        .into_fields(lists)?;
+    let mut read = quick_add::parse(&args.quick_add, today).in_view(view, today);
+    if let Some((timetable, now)) = school {
+        read = read.at_next_lesson(timetable, lists, now);
+    }
+    let fields = read.into_fields(lists)?;
     Ok(Task::new(args.id, fields, at))
 }
 
@@ -173,7 +182,7 @@ impl IntoChange for AddTask {
 
     fn into_change(self, at: DateTime<Utc>) -> Result<Self::Change, AppError> {
         let today = quick_add::today_of(&self.today, at.date_naive());
-        let task = added_task(&self, today, &[], at)?;
+        let task = added_task(&self, today, &[], None, at)?;
         Ok(TaskChange::Create(task))
     }
 }

@@ -25,7 +25,7 @@ pub const MAX_TEXT: usize = 200;
 
 /// Why a timetable change does not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case")]
 pub enum TimetableError {
     #[error("not a part of the timetable")]
     Entry,
@@ -190,10 +190,7 @@ fn read_lesson(slot: LessonSlot, value: &str) -> Result<Lesson, TimetableError> 
     let subject = subject
         .parse::<ListId>()
         .map_err(|_| TimetableError::Subject)?;
-    let room = Room::parse(room).map_err(|error| match error {
-        RoomError::TooLong { max } => TimetableError::RoomTooLong { max },
-        RoomError::NotOneLine => TimetableError::RoomNotOneLine,
-    })?;
+    let room = Room::parse(room)?;
     Ok(Lesson {
         slot,
         subject: Some(subject),
@@ -212,7 +209,7 @@ fn read_bells(value: &str) -> Result<Bells, TimetableError> {
                 end: time(end)?,
             })
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, TimetableError>>()?;
     Bells::new(times).map_err(|error| match error {
         BellsError::Count => TimetableError::BellsCount,
         BellsError::EndsBeforeStart(lesson) => TimetableError::BellEndsBeforeStart { lesson },
@@ -223,10 +220,25 @@ fn read_bells(value: &str) -> Result<Bells, TimetableError> {
 fn read_holiday(value: &str) -> Result<Holiday, TimetableError> {
     let (first, last) = value.split_once('/').ok_or(TimetableError::Date)?;
     let date = |text| parse_date(text).ok_or(TimetableError::Date);
-    Holiday::new(date(first)?, date(last)?).map_err(|error| match error {
-        HolidayError::EndsBeforeStart => TimetableError::HolidayEndsBeforeStart,
-        HolidayError::TooLong => TimetableError::HolidayTooLong,
-    })
+    Ok(Holiday::new(date(first)?, date(last)?)?)
+}
+
+impl From<RoomError> for TimetableError {
+    fn from(error: RoomError) -> Self {
+        match error {
+            RoomError::TooLong { max } => Self::RoomTooLong { max },
+            RoomError::NotOneLine => Self::RoomNotOneLine,
+        }
+    }
+}
+
+impl From<HolidayError> for TimetableError {
+    fn from(error: HolidayError) -> Self {
+        match error {
+            HolidayError::EndsBeforeStart => Self::HolidayEndsBeforeStart,
+            HolidayError::TooLong => Self::HolidayTooLong,
+        }
+    }
 }
 
 /// A kept entry on the wire and in the export: its texts and stamp.

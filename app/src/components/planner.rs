@@ -2,7 +2,7 @@
 //! the navigation, and the bars for undo and for the outbox.
 
 use super::planning::{FirstRead, Planning};
-use super::{BottomNav, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
+use super::{BottomNav, Lessons, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
 use crate::api::{Account, SetTimeZone};
 use crate::domain::TimeZoneName;
 use crate::i18n::use_i18n;
@@ -27,7 +27,8 @@ pub fn Planner(account: Account, view: View, first: FirstRead) -> impl IntoView 
         <TopBar title=Signal::derive(heading)/>
         <main class="narrow">
             {match view {
-                View::List(id) => Some(view! { <ListTools id/> }),
+                View::List(id) => Some(view! { <ListTools id/> }.into_any()),
+                View::Today => Some(view! { <Lessons/> }.into_any()),
                 _ => None,
             }}
             {(view != View::Completed).then(|| view! { <QuickAdd/> })}

@@ -138,12 +138,14 @@ impl Planning {
             nav,
             read_at,
             reminders,
+            timetable,
             ..
         } = page;
         self.reminders.set(reminders);
-        self.outbox
-            .known
-            .update(|known| known.take_read(&self.view, read_at, today, nav, tasks));
+        self.outbox.known.update(|known| {
+            known.take_read(&self.view, read_at, today, nav, tasks);
+            known.take_timetable(&timetable);
+        });
         self.follow_known();
         self.outbox.list_read(seen);
     }
@@ -154,6 +156,7 @@ impl Planning {
         let ids = page.tasks.iter().map(|task| task.id).collect();
         self.outbox.known.update(|known| {
             known.take_found(page.read_at, page.today, page.nav, page.tasks);
+            known.take_timetable(&page.timetable);
         });
         self.follow_known();
         ids
@@ -193,10 +196,18 @@ impl Planning {
         self.outbox.send(|at| ReorderTasks { ids, at: Some(at) });
     }
 
-    /// The person's lists, by name.
+    /// The person's lists, by name, and then those made on this phone
+    /// that the server has not confirmed yet.
     pub fn lists(&self) -> Vec<TaskList> {
-        self.nav
-            .with(|nav| nav.lists.iter().map(|l| l.list.clone()).collect())
+        let mut lists: Vec<TaskList> = self
+            .nav
+            .with(|nav| nav.lists.iter().map(|l| l.list.clone()).collect());
+        for made in self.outbox.lists_made() {
+            if !lists.iter().any(|list| list.id == made.id) {
+                lists.push(made);
+            }
+        }
+        lists
     }
 }
 

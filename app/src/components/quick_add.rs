@@ -8,6 +8,7 @@
 
 use super::planning::use_planning;
 use super::{ErrorLine, MintedId, MintedKey};
+use crate::api::wire::new_task;
 use crate::api::AddTask;
 use crate::domain::{Task, TaskId, TaskTitle};
 use crate::error::AppError;
@@ -51,10 +52,27 @@ pub fn QuickAdd() -> impl IntoView {
     Effect::new(move |_| {
         refresh_today();
     });
+    // «к следующему уроку» is dated by the timetable the page knows, with
+    // the changes waiting in the outbox.
+    let timetable = Memo::new(move |_| outbox.timetable().timetable());
+    let read = move |line: &str, day| {
+        let now = corrected_now();
+        timetable.with(|timetable| {
+            quick_add::parse(line, day)
+                .in_view(Some(planning.view), day)
+                .at_next_lesson(timetable, &planning.lists(), now)
+        })
+    };
     let preview = move || {
         let today = today.get()?;
         line.with(|line| {
-            text::quick_add_preview(i18n.get_locale(), &quick_add::parse(line, today), today)
+            let parsed = quick_add::parse(line, today);
+            // The view's own defaults are not previewed, only a lesson's date.
+            let shown = match parsed.next_lesson {
+                Some(_) => read(line, today),
+                None => parsed,
+            };
+            text::quick_add_preview(i18n.get_locale(), &shown, today)
         })
     };
     let input = NodeRef::<html::Input>::new();
@@ -74,21 +92,30 @@ pub fn QuickAdd() -> impl IntoView {
         };
         // The same reading the server will do: a line it would refuse is
         // named here and kept for the person to fix.
-        let read = quick_add::parse(&text, day).in_view(Some(planning.view), day);
-        if let Err(refusal) = read.into_fields(&planning.lists()) {
-            error.set(Some(AppError::InvalidTitle(refusal)));
-            return;
-        }
+        let asked_for_lesson = quick_add::parse(&text, day).next_lesson.is_some();
+        let fields = match read(&text, day).into_fields(&planning.lists()) {
+            Ok(fields) => fields,
+            Err(refusal) => {
+                error.set(Some(AppError::InvalidTitle(refusal)));
+                return;
+            }
+        };
         error.set(None);
         let id = TaskId::new();
         awaiting.update(|all| all.push(id));
-        outbox.send(|at| AddTask {
-            id,
-            quick_add: text,
-            today: day.to_string(),
-            view: planning.view.name(),
-            at: Some(at),
-        });
+        if asked_for_lesson {
+            // Dated by this page's timetable as the preview showed it: sent
+            // as the task itself, so what is saved is what was shown.
+            outbox.send(|at| new_task(&Task::new(id, fields, at), at));
+        } else {
+            outbox.send(|at| AddTask {
+                id,
+                quick_add: text,
+                today: day.to_string(),
+                view: planning.view.name(),
+                at: Some(at),
+            });
+        }
         typed.set(0);
         line.set(String::new());
         if let Some(input) = input.get_untracked() {
@@ -207,9 +234,14 @@ pub fn QuickAdd() -> impl IntoView {
 /// browser is: a phone whose clock runs hours ahead must not date "today"
 /// as tomorrow.
 fn corrected_today() -> chrono::NaiveDate {
+    corrected_now().date()
+}
+
+/// The person's wall-clock time, the same way.
+fn corrected_now() -> chrono::NaiveDateTime {
     crate::outbox::clock::current()
         .with_timezone(&chrono::Local)
-        .date_naive()
+        .naive_local()
 }
 
 /// The view a task lives in when it is not due by `today`'s end: Upcoming

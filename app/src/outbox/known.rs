@@ -5,7 +5,7 @@
 //! page keeps it on the phone (`memory`), so a view opened without a
 //! network shows what the page last knew, saved changes included.
 
-use crate::change::Change;
+use crate::change::{Change, KeptTimetable};
 use crate::domain::{StepId, Task, TaskId};
 use crate::views::{Day, Nav, View};
 use serde::{Deserialize, Serialize};
@@ -28,6 +28,10 @@ pub struct Known {
     /// serde code, for a refusal met again after a reload.
     #[serde(skip)]
     step_owners: Vec<(StepId, TaskId)>,
+    /// The timetable, each entry at its latest by its own rule, so that
+    /// two reads crossing cannot take an entry back.
+    #[serde(default)]
+    timetable: KeptTimetable,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,6 +68,17 @@ impl Known {
                 .find(|(owned, _)| *owned == step)
                 .map(|(_, task)| *task)
         })
+    }
+
+    pub fn timetable(&self) -> &KeptTimetable {
+        &self.timetable
+    }
+
+    /// Takes in the timetable as a read gave it.
+    pub fn take_timetable(&mut self, read: &KeptTimetable) {
+        for kept in read.entries() {
+            self.timetable.apply(&kept.change, kept.changed);
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -163,6 +178,7 @@ impl Known {
     /// its latest, each view's latest read. Whichever read of a view is
     /// newer decides which tasks it no longer lists.
     pub fn absorb(&mut self, kept: Known) {
+        self.take_timetable(&kept.timetable);
         let kept_is_newer = kept.newest_read() > self.newest_read();
         let today = if kept_is_newer {
             kept.today.or(self.today)

@@ -8,6 +8,7 @@ mod search_page;
 mod settings_page;
 mod sign_in;
 mod sign_up;
+mod timetable_page;
 
 pub use lists_page::ListsPage;
 pub use not_found::NotFound;
@@ -18,3 +19,4 @@ pub use search_page::SearchPage;
 pub use settings_page::SettingsPage;
 pub use sign_in::SignInPage;
 pub use sign_up::SignUpPage;
+pub use timetable_page::TimetablePage;

@@ -2,6 +2,7 @@
 //! from one position and, if it understands them, says how many it took.
 
 use super::vocabulary::{is_preposition, month, part_of_day, unit_days, weekday};
+use super::next_lesson::{self, NextLesson};
 use super::QuickAdd;
 use crate::domain::{wire_time, Due, Priority, Recurrence, TaskReminder};
 use crate::reminders::Lead;
@@ -16,6 +17,8 @@ enum Meaning {
     Priority(Priority),
     List(String),
     Reminder(TaskReminder),
+    /// «к следующему уроку» (and the subject it names, if it does).
+    NextLesson(NextLesson),
 }
 
 /// A repetition whose weekday may depend on the date (`every week`).
@@ -23,6 +26,49 @@ enum Repeat {
     Rule(Recurrence),
     WeeklyOn(Weekday),
     WeeklyOnDueDay,
+}
+
+/// What the line has said so far: only the first mention of each kind
+/// counts; a second stays in the title.
+#[derive(Default)]
+struct Found {
+    date: Option<NaiveDate>,
+    time: Option<NaiveTime>,
+    repeat: Option<Repeat>,
+    priority: Option<Priority>,
+    list: Option<String>,
+    reminder: Option<TaskReminder>,
+    next_lesson: Option<NextLesson>,
+}
+
+impl Found {
+    fn is_new(&self, meaning: &Meaning) -> bool {
+        // The next lesson is a date: one or the other.
+        let undated = self.date.is_none() && self.next_lesson.is_none();
+        match meaning {
+            Meaning::Date(_) => undated,
+            Meaning::Time(_) => self.time.is_none() && self.next_lesson.is_none(),
+            Meaning::DateAndTime(..) => undated && self.time.is_none(),
+            Meaning::Repeat(_) => self.repeat.is_none(),
+            Meaning::Priority(_) => self.priority.is_none(),
+            Meaning::List(_) => self.list.is_none(),
+            Meaning::Reminder(_) => self.reminder.is_none(),
+            Meaning::NextLesson(_) => undated && self.time.is_none(),
+        }
+    }
+
+    fn take(&mut self, meaning: Meaning) {
+        match meaning {
+            Meaning::Date(d) => self.date = Some(d),
+            Meaning::Time(t) => self.time = Some(t),
+            Meaning::DateAndTime(d, t) => (self.date, self.time) = (Some(d), Some(t)),
+            Meaning::Repeat(r) => self.repeat = Some(r),
+            Meaning::Priority(p) => self.priority = Some(p),
+            Meaning::List(name) => self.list = Some(name),
+            Meaning::Reminder(r) => self.reminder = Some(r),
+            Meaning::NextLesson(n) => self.next_lesson = Some(n),
+        }
+    }
 }
 
 pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
@@ -33,26 +79,25 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
         .collect();
     let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
 
-    let (mut date, mut time, mut repeat, mut priority, mut list) = (None, None, None, None, None);
-    let mut reminder = None;
+    let mut found = Found::default();
     let mut title = Vec::new();
     let mut i = 0;
     while i < words.len() {
         // A preposition counts only together with what it introduces.
         let skip = usize::from(is_preposition(lower[i]) && i + 1 < words.len());
-        let found = understand(&lower[i + skip..], words[i + skip], today)
-            .filter(|(_, meaning)| is_new(meaning, date, time, &repeat, priority, &list, reminder));
-        match found {
-            Some((taken, meaning)) => {
-                match meaning {
-                    Meaning::Date(d) => date = Some(d),
-                    Meaning::Time(t) => time = Some(t),
-                    Meaning::DateAndTime(d, t) => (date, time) = (Some(d), Some(t)),
-                    Meaning::Repeat(r) => repeat = Some(r),
-                    Meaning::Priority(p) => priority = Some(p),
-                    Meaning::List(name) => list = Some(name),
-                    Meaning::Reminder(r) => reminder = Some(r),
-                }
+        let lesson = next_lesson::phrase(&lower[i..]).map(|(taken, subject)| {
+            let words = words[i..i + taken].join(" ");
+            (0, taken, Meaning::NextLesson(NextLesson { subject, words }))
+        });
+        let found_here = lesson
+            .or_else(|| {
+                understand(&lower[i + skip..], words[i + skip], today)
+                    .map(|(taken, meaning)| (skip, taken, meaning))
+            })
+            .filter(|(_, _, meaning)| found.is_new(meaning));
+        match found_here {
+            Some((skip, taken, meaning)) => {
+                found.take(meaning);
                 i += skip + taken;
             }
             None => {
@@ -62,6 +107,15 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
         }
     }
 
+    let Found {
+        date,
+        time,
+        repeat,
+        priority,
+        list,
+        reminder,
+        next_lesson,
+    } = found;
     let recurrence = repeat.map(|repeat| match repeat {
         Repeat::Rule(rule) => rule,
         Repeat::WeeklyOn(day) => Recurrence::Weekly(vec![day]),
@@ -86,27 +140,8 @@ pub fn read(line: &str, today: NaiveDate) -> QuickAdd {
         recurrence,
         reminder: reminder.unwrap_or_default(),
         view_list: None,
-    }
-}
-
-/// Only the first mention of each kind counts; a second stays in the title.
-fn is_new(
-    meaning: &Meaning,
-    date: Option<NaiveDate>,
-    time: Option<NaiveTime>,
-    repeat: &Option<Repeat>,
-    priority: Option<Priority>,
-    list: &Option<String>,
-    reminder: Option<TaskReminder>,
-) -> bool {
-    match meaning {
-        Meaning::Date(_) => date.is_none(),
-        Meaning::Time(_) => time.is_none(),
-        Meaning::DateAndTime(..) => date.is_none() && time.is_none(),
-        Meaning::Repeat(_) => repeat.is_none(),
-        Meaning::Priority(_) => priority.is_none(),
-        Meaning::List(_) => list.is_none(),
-        Meaning::Reminder(_) => reminder.is_none(),
+        next_lesson,
+        view_due: None,
     }
 }
 

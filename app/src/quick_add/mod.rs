@@ -13,7 +13,10 @@
 //! date starts today (a weekly one on its next weekday, today included).
 
 mod grammar;
+mod next_lesson;
 mod vocabulary;
+
+pub use next_lesson::NextLesson;
 
 #[cfg(test)]
 mod tests;
@@ -38,6 +41,12 @@ pub struct QuickAdd {
     pub reminder: TaskReminder,
     /// The list the line was added in (see `in_view`), when `#` names none.
     pub view_list: Option<ListId>,
+    /// «к следующему уроку», until the timetable dates it
+    /// (`at_next_lesson`).
+    pub next_lesson: Option<NextLesson>,
+    /// The date the view gives a line that says none, kept aside while the
+    /// next lesson may still date it.
+    view_due: Option<Due>,
 }
 
 pub fn parse(line: &str, today: NaiveDate) -> QuickAdd {
@@ -55,10 +64,14 @@ impl QuickAdd {
     /// added in Today, it is due today; added in a list, it goes there.
     pub fn in_view(mut self, view: Option<crate::views::View>, today: NaiveDate) -> Self {
         if view == Some(crate::views::View::Today) && self.due.is_none() {
-            self.due = Some(Due {
+            let today = Some(Due {
                 date: today,
                 time: None,
             });
+            match self.next_lesson {
+                Some(_) => self.view_due = today,
+                None => self.due = today,
+            }
         }
         self.view_list = match view {
             Some(crate::views::View::List(id)) => Some(id),
@@ -70,7 +83,12 @@ impl QuickAdd {
     /// The task's fields. The list is one of `lists` (the person's) with the
     /// name the line gave, in any case; a name that is no list stays in the
     /// title, so nothing typed is lost.
-    pub fn into_fields(self, lists: &[TaskList]) -> Result<TaskFields, TaskTitleError> {
+    pub fn into_fields(mut self, lists: &[TaskList]) -> Result<TaskFields, TaskTitleError> {
+        // A next lesson the timetable did not date: its words stay.
+        if let Some(asked) = self.next_lesson.take() {
+            self.title = format!("{} {}", self.title, asked.words);
+            self.due = self.due.or(self.view_due);
+        }
         let wanted = self.list.as_deref().map(str::to_lowercase);
         let list = wanted.as_deref().and_then(|wanted| {
             lists

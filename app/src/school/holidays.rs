@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 /// From one date to another, both included.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Holiday {
     from: NaiveDate,
     to: NaiveDate,

@@ -14,11 +14,11 @@ mod rotation;
 mod subjects;
 mod timetable;
 
-pub use bells::{Bells, BellsError, LessonTimes};
+pub use bells::{Bells, BellsError, LessonTimes, MAX_LESSONS};
 pub use holidays::{Holiday, HolidayError, Holidays};
 pub use next_lesson::next_lesson;
 pub use paste::{read_pasted, PastedDue, PastedTask, MAX_PASTED};
 pub use room::{Room, RoomError};
 pub use rotation::{Rotation, Week};
-pub use subjects::{subject_named, Subject};
+pub use subjects::{subject_declined, subject_named, Subject, COMMON_SUBJECTS};
 pub use timetable::{Lesson, LessonNumber, LessonNumberError, LessonSlot, Timetable};

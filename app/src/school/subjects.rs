@@ -11,6 +11,29 @@ pub struct Subject {
     pub name: String,
 }
 
+/// The subjects a student starting a timetable can pick without typing
+/// (each becomes a list when picked; nothing is made before).
+pub const COMMON_SUBJECTS: [&str; 18] = [
+    "Алгебра",
+    "Геометрия",
+    "Математика",
+    "Русский язык",
+    "Литература",
+    "Английский язык",
+    "Физика",
+    "Химия",
+    "Биология",
+    "История",
+    "Обществознание",
+    "География",
+    "Информатика",
+    "Физкультура",
+    "Музыка",
+    "ИЗО",
+    "Технология",
+    "ОБЖ",
+];
+
 /// Common shortenings in Russian diaries and chats, and what they stand
 /// for (after `normal`: lower case, «ё» as «е», dots as spaces).
 const SHORTENED: [(&str, &str); 32] = [
@@ -74,6 +97,19 @@ pub fn subject_named<'a>(written: &str, subjects: &'a [Subject]) -> Option<&'a S
         (Some(only), None) => Some(only),
         _ => None,
     }
+}
+
+/// The same, for a subject written in another case, as a phrase puts it
+/// («к следующей алгебре», «по русскому»): also tried without its ending.
+pub fn subject_declined<'a>(written: &str, subjects: &'a [Subject]) -> Option<&'a Subject> {
+    const ENDINGS: [&str; 12] = ["ому", "ему", "ой", "ей", "ии", "е", "и", "у", "ю", "ы", "а", "я"];
+    let written = normal(written);
+    subject_named(&written, subjects).or_else(|| {
+        ENDINGS
+            .iter()
+            .filter_map(|ending| written.strip_suffix(ending))
+            .find_map(|stem| subject_named(stem, subjects))
+    })
 }
 
 /// Lower case, «ё» as «е», dots as spaces, spaces collapsed.

@@ -3,7 +3,7 @@
 
 use crate::domain::TimeZoneName;
 use crate::views::Day;
-use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 
 /// The zone, if the server knows it (the browser's name parsed, but the
@@ -18,6 +18,15 @@ pub fn today_in(zone: &TimeZoneName, now: DateTime<Utc>) -> NaiveDate {
     match resolve(zone) {
         Some(tz) => now.with_timezone(&tz).date_naive(),
         None => now.date_naive(),
+    }
+}
+
+/// The wall-clock time in `zone` at the instant `now` (UTC's for a zone
+/// the server does not know).
+pub fn local_in(zone: &TimeZoneName, now: DateTime<Utc>) -> NaiveDateTime {
+    match resolve(zone) {
+        Some(tz) => now.with_timezone(&tz).naive_local(),
+        None => now.naive_utc(),
     }
 }
 

@@ -135,6 +135,9 @@ pub fn quick_add_preview(
         parts.push(format!("#{list}"));
     }
     parts.extend(super::reminder_phrase(locale, read.reminder));
+    if read.next_lesson.is_some() {
+        parts.push(td_string!(locale, no_next_lesson).to_owned());
+    }
     let parts = parts.join(" · ");
     (!parts.is_empty()).then(|| td_string!(locale, understood, parts).to_string())
 }

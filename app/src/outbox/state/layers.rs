@@ -3,7 +3,8 @@
 //! ledger, `ledger.rs`).
 
 use super::Outbox;
-use crate::domain::{Task, TaskId};
+use crate::change::{Change, KeptTimetable, ListChange};
+use crate::domain::{Stamp, Task, TaskId, TaskList};
 use crate::outbox::{overlay, Entry, Layers, Shown};
 use leptos::prelude::*;
 
@@ -49,6 +50,44 @@ impl Outbox {
     /// sign-in on this phone.
     pub fn paused(&self) -> bool {
         self.paused.get()
+    }
+
+    /// Lists made on this phone that the server has not confirmed yet (made
+    /// offline, say): usable at once, as a subject too.
+    pub fn lists_made(&self) -> Vec<TaskList> {
+        let changes = self.ledger.with(|l| {
+            let mut all: Vec<Entry> = l.waiting().cloned().collect();
+            all.extend(l.in_flight());
+            all.extend(l.settling());
+            all
+        });
+        changes
+            .iter()
+            .filter_map(|entry| match entry.change()? {
+                Change::List(ListChange::Create { id, name }) => {
+                    Some(TaskList::new(id, name, entry.made_at()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The timetable as the person expects it: what the page knows, with
+    /// every timetable change not yet confirmed applied by its rule.
+    pub fn timetable(&self) -> KeptTimetable {
+        let changes = self.ledger.with(|l| {
+            let mut all = l.settling();
+            all.extend(l.waiting().cloned());
+            all.extend(l.in_flight());
+            all
+        });
+        let mut timetable = self.known.with(|known| known.timetable().clone());
+        for entry in changes {
+            if let Some(Change::Timetable(change)) = entry.change() {
+                timetable.apply(&change, Stamp::of(entry.made_at()));
+            }
+        }
+        timetable
     }
 
     /// Every task the page knows, with every change not yet confirmed on

@@ -59,3 +59,27 @@ fn signing_out_while_a_change_is_on_its_way_leaves_nothing_sending() {
     assert!(outbox.in_flight().is_empty(), "nothing drawn as sending");
     assert_eq!(outbox.draining_count(), 0, "the refresh is not held");
 }
+
+#[test]
+fn a_timetable_change_on_its_way_is_drawn_over_what_the_page_knows_and_an_older_read_does_not_undo_it() {
+    use crate::api::SetTimetable;
+    use crate::change::{KeptEntry, KeptTimetable, TimetableChange};
+    use crate::domain::Stamp;
+    let (_owner, outbox, _account) = signed_in();
+    let algebra = crate::domain::ListId::new().to_string();
+    let read = KeptTimetable::new(vec![KeptEntry {
+        change: TimetableChange::parse("lesson:mon:1", "").unwrap(),
+        changed: Stamp::from_millis(1),
+    }]);
+    outbox.known.update(|known| known.take_timetable(&read));
+    outbox.send(|at| SetTimetable {
+        entry: "lesson:mon:1".into(),
+        value: algebra.clone(),
+        at: Some(at),
+    });
+    let drawn = |outbox: &Outbox| outbox.timetable().entries()[0].change.value_text();
+    assert_eq!(drawn(&outbox), algebra);
+    // A read from before the change, arriving after it, changes nothing.
+    outbox.known.update(|known| known.take_timetable(&read));
+    assert_eq!(drawn(&outbox), algebra);
+}

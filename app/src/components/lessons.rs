@@ -1,0 +1,95 @@
+//! Today's lessons, above Today's tasks: each lesson's number, time,
+//! subject and room, with the homework due today in that subject. Drawn
+//! from what the page knows with the outbox on top, so a timetable edited
+//! offline shows at once, and the lessons show offline too.
+
+use super::planning::use_planning;
+use crate::domain::wire_time::hours_minutes;
+use crate::domain::ListId;
+use crate::i18n::{t, use_i18n};
+use crate::outbox::use_outbox;
+use crate::views::View;
+use leptos::prelude::*;
+
+/// One lesson as drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Drawn {
+    number: u8,
+    times: Option<String>,
+    subject: ListId,
+    name: String,
+    room: Option<String>,
+    homework: Vec<String>,
+}
+
+#[component]
+pub fn Lessons() -> impl IntoView {
+    let i18n = use_i18n();
+    let planning = use_planning();
+    let outbox = use_outbox();
+    let timetable = Memo::new(move |_| outbox.timetable().timetable());
+    let lessons = move || {
+        let today = planning.today.get().date;
+        let lists = planning.lists();
+        let tasks = outbox.overlaid();
+        timetable.with(|timetable| {
+            timetable
+                .lessons_on(today)
+                .into_iter()
+                .filter_map(|lesson| {
+                    let subject = lesson.subject?;
+                    // A subject whose list was deleted is no lesson to show.
+                    let list = lists.iter().find(|list| list.id == subject)?;
+                    let homework = tasks
+                        .iter()
+                        .map(|shown| &shown.task)
+                        .filter(|task| task.list_id == Some(subject) && task.completed_at.is_none())
+                        .filter(|task| task.due.is_some_and(|due| due.date == today))
+                        .map(|task| task.title.as_str().to_owned())
+                        .collect();
+                    let number = lesson.slot.number.get();
+                    Some(Drawn {
+                        number,
+                        times: timetable.bells.lesson(number).map(|times| {
+                            format!("{}–{}", hours_minutes(times.start), hours_minutes(times.end))
+                        }),
+                        subject,
+                        name: list.name.as_str().to_owned(),
+                        room: lesson.room.as_ref().map(|room| room.as_str().to_owned()),
+                        homework,
+                    })
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let has_timetable = move || timetable.with(|timetable| timetable.lessons.iter().any(|l| l.subject.is_some()));
+    view! {
+        <Show
+            when=has_timetable
+            fallback=move || view! {
+                <p class="lessons-hint"><a href="/timetable">{t!(i18n, timetable_add)}</a></p>
+            }
+        >
+            <Show when=move || !lessons().is_empty()>
+                <section class="lessons" aria-labelledby="lessons-heading">
+                    <h2 id="lessons-heading">
+                        {t!(i18n, lessons_today)}
+                        " · "
+                        <a href="/timetable">{t!(i18n, timetable)}</a>
+                    </h2>
+                    <ol>
+                        <For each=lessons key=|lesson| lesson.clone() let:lesson>
+                            <li class="lesson">
+                                <span class="number">{lesson.number}</span>
+                                <span class="time">{lesson.times}</span>
+                                <a class="subject" href=View::List(lesson.subject).path()>{lesson.name}</a>
+                                <span class="room">{lesson.room}</span>
+                                <span class="homework">{lesson.homework.join(", ")}</span>
+                            </li>
+                        </For>
+                    </ol>
+                </section>
+            </Show>
+        </Show>
+    }
+}

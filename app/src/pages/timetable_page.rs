@@ -1,0 +1,36 @@
+//! `/timetable`: the week's lessons, the bells and the holidays, edited
+//! offline like everything else.
+
+use super::require_account;
+use crate::components::{
+    BellsEditor, BottomNav, HolidaysEditor, LessonsEditor, OutboxBar, Planning, TopBar,
+};
+use crate::i18n::{t, t_string, use_i18n};
+use crate::views::View;
+use leptos::prelude::*;
+
+#[component]
+pub fn TimetablePage() -> impl IntoView {
+    // The timetable and the lists come with any view's read; Today's is
+    // the one this page is reached from.
+    require_account(View::Today, |account, first| {
+        let i18n = use_i18n();
+        let planning = Planning::provide_for(View::Today, account.id);
+        planning.start(first);
+        planning.reread_on(|| 0);
+        view! {
+            <TopBar title=Signal::derive(move || t_string!(i18n, timetable).to_owned())/>
+            <main class="narrow timetable">
+                <p class="hint">{t!(i18n, timetable_about)}</p>
+                <LessonsEditor/>
+                <BellsEditor/>
+                <HolidaysEditor/>
+            </main>
+            <div class="bars">
+                <OutboxBar/>
+                <BottomNav/>
+            </div>
+        }
+        .into_any()
+    })
+}

@@ -1,0 +1,125 @@
+//! «К следующему уроку»: homework due at its subject's next lesson. The
+//! phrase is read with the rest of the line (`phrase`); when the page or
+//! the server knows the timetable, the line's subject (named in the
+//! phrase, «к следующей алгебре», or by `#`, or the list it was added in)
+//! gives the date and time (`QuickAdd::at_next_lesson`). Without a lesson
+//! to be due at, the phrase goes back into the title: nothing typed is lost.
+
+use super::QuickAdd;
+use crate::domain::{Due, TaskList};
+use crate::school::{next_lesson, subject_declined, Subject, Timetable};
+use chrono::NaiveDateTime;
+
+/// The phrase as the line gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextLesson {
+    /// The subject it names, as written («алгебре»), if it names one.
+    pub subject: Option<String>,
+    /// Its words as typed, for the title if no lesson is found.
+    pub words: String,
+}
+
+/// Words that follow «следующий» / "next" and are no subject.
+fn is_time_word(word: &str) -> bool {
+    const STEMS: [&str; 12] = [
+        "недел", "месяц", "год", "выходн", "раз", "день", "week", "month", "year", "time", "day",
+        "weekend",
+    ];
+    super::is_weekday(word) || STEMS.iter().any(|stem| word.starts_with(stem))
+}
+
+fn is_lesson(word: &str) -> bool {
+    matches!(
+        word.trim_end_matches(['.', '!']),
+        "урок" | "уроку" | "lesson" | "class"
+    )
+}
+
+fn is_next(word: &str) -> bool {
+    word.starts_with("следующ") || matches!(word, "след" | "след." | "next")
+}
+
+/// Reads the phrase at the start of `words` (lower case): how many words
+/// it takes, and the subject it names (`None`: the line's own subject).
+/// «к следующему уроку», «на след. урок», «к уроку», «к следующей
+/// алгебре»; "for the next lesson", "by next class", "next lesson", "for
+/// next algebra". A lesson alone needs its preposition («выучить урок»
+/// stays a title), and «к следующей неделе» is no subject.
+pub fn phrase(words: &[&str]) -> Option<(usize, Option<String>)> {
+    let preposition = usize::from(matches!(
+        words.first(),
+        Some(&("к" | "ко" | "на" | "for" | "by" | "until"))
+    ));
+    let the = usize::from(preposition == 1 && words.get(1) == Some(&"the"));
+    let rest = &words[preposition + the..];
+    match rest {
+        [next, lesson, ..] if is_next(next) && is_lesson(lesson) => {
+            Some((preposition + the + 2, None))
+        }
+        [lesson, ..] if is_lesson(lesson) && preposition == 1 && the == 0 => Some((1 + 1, None)),
+        [next, subject, ..] if is_next(next) && preposition == 1 && !is_time_word(subject) => {
+            // "for next algebra lesson": the lesson word goes with it.
+            let lesson = usize::from(rest.get(2).is_some_and(|word| is_lesson(word)));
+            let subject = subject.trim_end_matches(['.', ',', '!', '?']);
+            Some((preposition + the + 2 + lesson, Some(subject.to_owned())))
+        }
+        _ => None,
+    }
+}
+
+impl QuickAdd {
+    /// Dates a line that asked for the next lesson: at its subject's next
+    /// lesson after `now` (the person's local time) in `timetable`, at the
+    /// lesson's start; the subject named in the phrase becomes the task's
+    /// list. A line that did not ask, or whose subject has no lesson,
+    /// stays as read.
+    pub fn at_next_lesson(
+        mut self,
+        timetable: &Timetable,
+        lists: &[TaskList],
+        now: NaiveDateTime,
+    ) -> Self {
+        let Some(asked) = self.next_lesson.clone() else {
+            return self;
+        };
+        let subjects: Vec<Subject> = lists
+            .iter()
+            .map(|list| Subject {
+                id: list.id,
+                name: list.name.as_str().to_owned(),
+            })
+            .collect();
+        let by_name = |name: &str| {
+            let wanted = name.to_lowercase();
+            subjects
+                .iter()
+                .find(|s| s.name.to_lowercase() == wanted)
+                .cloned()
+        };
+        let subject = match (&asked.subject, &self.list) {
+            (Some(written), _) => subject_declined(written, &subjects).cloned(),
+            (None, Some(name)) => by_name(name),
+            (None, None) => self
+                .view_list
+                .and_then(|id| subjects.iter().find(|s| s.id == id).cloned()),
+        };
+        let Some(subject) = subject else {
+            return self;
+        };
+        let Some(start) = next_lesson(timetable, subject.id, now) else {
+            return self;
+        };
+        self.due = Some(Due {
+            date: start.date(),
+            time: Some(start.time()),
+        });
+        if self.list.is_none() && asked.subject.is_some() {
+            self.list = Some(subject.name);
+        }
+        self.next_lesson = None;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests;
