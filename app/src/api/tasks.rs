@@ -205,8 +205,11 @@ mod imp {
         let lists = work.tx().list_lists(user).await.map_err(fault)?;
         // «к следующему уроку»: by the timetable, in the person's time.
         let zone = work.tx().time_zone(user).await.map_err(fault)?;
-        let timetable = call.state.storage.timetable(user).await.map_err(fault)?;
-        let school = (&timetable.timetable(), crate::ssr::clock::local_in(&zone, at));
+        let timetable = work.tx().timetable(user).await.map_err(fault)?;
+        let school = (
+            &timetable.timetable(),
+            crate::ssr::clock::local_in(&zone, at),
+        );
         let task =
             added_task(&args, today, &lists, Some(school), at).map_err(|e| call.reject(e))?;
         write(&call, user, &mut work, TaskChange::Create(task), at).await

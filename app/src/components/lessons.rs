@@ -51,7 +51,11 @@ pub fn Lessons() -> impl IntoView {
                     Some(Drawn {
                         number,
                         times: timetable.bells.lesson(number).map(|times| {
-                            format!("{}–{}", hours_minutes(times.start), hours_minutes(times.end))
+                            format!(
+                                "{}–{}",
+                                hours_minutes(times.start),
+                                hours_minutes(times.end)
+                            )
                         }),
                         subject,
                         name: list.name.as_str().to_owned(),
@@ -62,7 +66,8 @@ pub fn Lessons() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    let has_timetable = move || timetable.with(|timetable| timetable.lessons.iter().any(|l| l.subject.is_some()));
+    let has_timetable =
+        move || timetable.with(|timetable| timetable.lessons.iter().any(|l| l.subject.is_some()));
     view! {
         <Show
             when=has_timetable

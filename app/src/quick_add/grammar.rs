@@ -1,8 +1,8 @@
 //! How the words of a line are recognised. Each reader looks at the words
 //! from one position and, if it understands them, says how many it took.
 
-use super::vocabulary::{is_preposition, month, part_of_day, unit_days, weekday};
 use super::next_lesson::{self, NextLesson};
+use super::vocabulary::{is_preposition, month, part_of_day, unit_days, weekday};
 use super::QuickAdd;
 use crate::domain::{wire_time, Due, Priority, Recurrence, TaskReminder};
 use crate::reminders::Lead;

@@ -22,7 +22,17 @@ pub struct NextLesson {
 /// Words that follow «следующий» / "next" and are no subject.
 fn is_time_word(word: &str) -> bool {
     const STEMS: [&str; 12] = [
-        "недел", "месяц", "год", "выходн", "раз", "день", "week", "month", "year", "time", "day",
+        "недел",
+        "месяц",
+        "год",
+        "выходн",
+        "раз",
+        "день",
+        "week",
+        "month",
+        "year",
+        "time",
+        "day",
         "weekend",
     ];
     super::is_weekday(word) || STEMS.iter().any(|stem| word.starts_with(stem))

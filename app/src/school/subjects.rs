@@ -102,7 +102,9 @@ pub fn subject_named<'a>(written: &str, subjects: &'a [Subject]) -> Option<&'a S
 /// The same, for a subject written in another case, as a phrase puts it
 /// («к следующей алгебре», «по русскому»): also tried without its ending.
 pub fn subject_declined<'a>(written: &str, subjects: &'a [Subject]) -> Option<&'a Subject> {
-    const ENDINGS: [&str; 12] = ["ому", "ему", "ой", "ей", "ии", "е", "и", "у", "ю", "ы", "а", "я"];
+    const ENDINGS: [&str; 12] = [
+        "ому", "ему", "ой", "ей", "ии", "е", "и", "у", "ю", "ы", "а", "я",
+    ];
     let written = normal(written);
     subject_named(&written, subjects).or_else(|| {
         ENDINGS

@@ -19,26 +19,32 @@ fn entry_from_row(row: &impl Columns) -> Result<KeptEntry, StorageError> {
     })
 }
 
+async fn timetable(db: &mut impl Sql, user_id: UserId) -> Result<KeptTimetable, StorageError> {
+    let rows = db
+        .fetch_all(
+            Statement::new(format!(
+                "SELECT {COLUMNS} FROM timetable_entries WHERE user_id = $1 ORDER BY entry"
+            ))
+            .bind(user_id.as_uuid()),
+        )
+        .await?;
+    let entries = rows.iter().map(entry_from_row).collect::<Result<_, _>>()?;
+    Ok(KeptTimetable::new(entries))
+}
+
 #[async_trait]
 impl<D: Driver> TimetableReads for SqlStorage<D> {
     async fn timetable(&self, user_id: UserId) -> Result<KeptTimetable, StorageError> {
-        let rows = self
-            .driver
-            .pool()
-            .fetch_all(
-                Statement::new(format!(
-                    "SELECT {COLUMNS} FROM timetable_entries WHERE user_id = $1 ORDER BY entry"
-                ))
-                .bind(user_id.as_uuid()),
-            )
-            .await?;
-        let entries = rows.iter().map(entry_from_row).collect::<Result<_, _>>()?;
-        Ok(KeptTimetable::new(entries))
+        timetable(&mut self.driver.pool(), user_id).await
     }
 }
 
 #[async_trait]
 impl<D: Driver> TimetableRows for SqlWork<D> {
+    async fn timetable(&mut self, user_id: UserId) -> Result<KeptTimetable, StorageError> {
+        timetable(&mut self.tx, user_id).await
+    }
+
     async fn find_timetable_entry(
         &mut self,
         user_id: UserId,

@@ -19,6 +19,7 @@ on_both_backends!(
     holidays_past_the_quota_are_refused_and_taking_one_out_makes_room,
     each_account_has_a_timetable_of_its_own,
     every_view_read_carries_the_timetable,
+    a_line_sent_without_javascript_is_due_at_the_subjects_next_lesson,
 );
 
 const SET: &str = "/api/timetable/set";
@@ -218,4 +219,43 @@ async fn every_view_read_carries_the_timetable(backend: Backend) {
             TimetableChange::parse("rotation", "2026-09-07").unwrap()
         );
     }
+}
+
+async fn a_line_sent_without_javascript_is_due_at_the_subjects_next_lesson(backend: Backend) {
+    use chrono::{Datelike, Days, Utc};
+    let masha = Student::new(backend).await;
+    let algebra = Uuid::now_v7().to_string();
+    masha
+        .done(
+            "/api/lists/create",
+            &[("id", &algebra), ("name", "Алгебра")],
+        )
+        .await;
+    // The 3rd lesson (10:30 by the default bells), two days from now: no
+    // lesson of today's can come first, whatever the time.
+    let day = Utc::now().date_naive() + Days::new(2);
+    let weekday = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        [day.weekday().num_days_from_monday() as usize];
+    masha
+        .set_entry(
+            &format!("lesson:{weekday}:3"),
+            &algebra,
+            &Utc::now().to_rfc3339(),
+        )
+        .await
+        .error_for_status()
+        .unwrap();
+    let id = Uuid::now_v7().to_string();
+    let form = [
+        ("id", id.as_str()),
+        ("quick_add", "№245 к следующей алгебре"),
+    ];
+    let task: app::domain::Task = masha.ok("/api/tasks/add", &form).await;
+    assert_eq!(task.title.as_str(), "№245");
+    let due = task.due.unwrap();
+    assert_eq!(
+        (due.date, due.time.unwrap().to_string()),
+        (day, "10:30:00".into())
+    );
+    assert_eq!(task.list_id.unwrap().to_string(), algebra);
 }

@@ -20,21 +20,33 @@ pub fn BellsEditor() -> impl IntoView {
     let count = RwSignal::new(None::<usize>);
     let error = RwSignal::new(None::<AppError>);
     let saved = RwSignal::new(false);
-    let rows = move || count.get().unwrap_or_else(|| timetable.with(|t| t.bells.len()));
+    let rows = move || {
+        count
+            .get()
+            .unwrap_or_else(|| timetable.with(|t| t.bells.len()))
+    };
     // A lesson past the kept bells starts from the default day's.
     let times = move |n: usize| -> LessonTimes {
-        timetable.with(|t| t.bells.lesson(n as u8)).unwrap_or_else(|| {
-            Bells::default().lesson(n as u8).unwrap_or(LessonTimes {
-                start: chrono::NaiveTime::MIN,
-                end: chrono::NaiveTime::MIN,
+        timetable
+            .with(|t| t.bells.lesson(n as u8))
+            .unwrap_or_else(|| {
+                Bells::default().lesson(n as u8).unwrap_or(LessonTimes {
+                    start: chrono::NaiveTime::MIN,
+                    end: chrono::NaiveTime::MIN,
+                })
             })
-        })
     };
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let field = form_fields(&ev);
         let text: Vec<String> = (1..=rows())
-            .map(|n| format!("{}-{}", field(&format!("start{n}")), field(&format!("end{n}"))))
+            .map(|n| {
+                format!(
+                    "{}-{}",
+                    field(&format!("start{n}")),
+                    field(&format!("end{n}"))
+                )
+            })
             .collect();
         match TimetableChange::parse("bells", &text.join(" ")) {
             Ok(change) => {
@@ -68,8 +80,8 @@ pub fn BellsEditor() -> impl IntoView {
                     </For>
                 </ol>
                 <div class="bell-tools">
-                    <button type="button" on:click=move |_| resize(1) disabled=move || rows() >= MAX_LESSONS>{t!(i18n, add_lesson)}</button>
-                    <button type="button" on:click=move |_| resize(-1) disabled=move || rows() <= 1>{t!(i18n, remove_lesson)}</button>
+                    <button type="button" on:click=move |_| resize(1) disabled=move || { rows() >= MAX_LESSONS }>{t!(i18n, add_lesson)}</button>
+                    <button type="button" on:click=move |_| resize(-1) disabled=move || { rows() <= 1 }>{t!(i18n, remove_lesson)}</button>
                     <button type="submit" class="primary">{t!(i18n, save_bells)}</button>
                 </div>
                 <ErrorLine error/>

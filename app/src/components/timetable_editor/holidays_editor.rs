@@ -53,7 +53,10 @@ pub fn HolidaysEditor() -> impl IntoView {
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let field = form_fields(&ev);
-        keep(HolidayId::new(), holiday(&field("first"), &field("last")).map(Some));
+        keep(
+            HolidayId::new(),
+            holiday(&field("first"), &field("last")).map(Some),
+        );
     };
     let rows = move || kept.with(entered);
     view! {

@@ -32,7 +32,10 @@ pub fn RotationEditor(week: RwSignal<Week>) -> impl IntoView {
             "b" => today().checked_sub_days(Days::new(7)).unwrap_or(today()),
             _ => today(),
         };
-        set(outbox, TimetableChange::Rotation(Rotation::week_a_holds(week_a)));
+        set(
+            outbox,
+            TimetableChange::Rotation(Rotation::week_a_holds(week_a)),
+        );
     };
     let tab = move |this: Week| {
         view! {

@@ -61,7 +61,8 @@ fn signing_out_while_a_change_is_on_its_way_leaves_nothing_sending() {
 }
 
 #[test]
-fn a_timetable_change_on_its_way_is_drawn_over_what_the_page_knows_and_an_older_read_does_not_undo_it() {
+fn a_timetable_change_on_its_way_is_drawn_over_what_the_page_knows_and_an_older_read_does_not_undo_it(
+) {
     use crate::api::SetTimetable;
     use crate::change::{KeptEntry, KeptTimetable, TimetableChange};
     use crate::domain::Stamp;

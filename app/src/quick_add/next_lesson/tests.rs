@@ -79,7 +79,11 @@ fn read(line: &str) -> (String, Option<String>, Option<String>) {
 }
 
 fn algebra(title: &str, due: &str) -> (String, Option<String>, Option<String>) {
-    (title.to_owned(), Some(due.to_owned()), Some("Алгебра".to_owned()))
+    (
+        title.to_owned(),
+        Some(due.to_owned()),
+        Some("Алгебра".to_owned()),
+    )
 }
 
 #[test]
@@ -172,13 +176,20 @@ fn without_a_lesson_to_be_due_at_the_words_stay_in_the_title() {
     // Added in Today, it is due today as any line there.
     assert_eq!(
         read_in("реферат к уроку", Some(View::Today)),
-        ("реферат к уроку".to_owned(), Some("2026-09-07".to_owned()), None)
+        (
+            "реферат к уроку".to_owned(),
+            Some("2026-09-07".to_owned()),
+            None
+        )
     );
 }
 
 #[test]
 fn a_lesson_without_its_preposition_or_a_next_week_is_no_next_lesson() {
-    assert_eq!(read("Выучить урок"), ("Выучить урок".to_owned(), None, None));
+    assert_eq!(
+        read("Выучить урок"),
+        ("Выучить урок".to_owned(), None, None)
+    );
     let (title, due, _) = read("Проект к следующей неделе");
     assert_eq!(title, "Проект к следующей неделе");
     assert_eq!(due, None);

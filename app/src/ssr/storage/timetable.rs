@@ -13,6 +13,9 @@ pub trait TimetableReads: Send + Sync {
 /// An account's timetable, inside a unit of work.
 #[async_trait]
 pub trait TimetableRows: Send {
+    /// Every entry the account has set, read inside this unit of work.
+    async fn timetable(&mut self, user_id: UserId) -> Result<KeptTimetable, StorageError>;
+
     /// One entry as kept, locked for this unit of work.
     async fn find_timetable_entry(
         &mut self,

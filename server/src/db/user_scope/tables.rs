@@ -3,7 +3,7 @@
 
 /// The tables holding a person's data, each with its owner column (the
 /// column the data would be distributed by, docs/scaling.md).
-pub const OWNED: [(&str, &str); 9] = [
+pub const OWNED: [(&str, &str); 10] = [
     ("users", "id"),
     ("sessions", "user_id"),
     ("tasks", "user_id"),
@@ -13,6 +13,7 @@ pub const OWNED: [(&str, &str); 9] = [
     ("calendar_feeds", "user_id"),
     ("push_subscriptions", "user_id"),
     ("reminder_deliveries", "user_id"),
+    ("timetable_entries", "user_id"),
 ];
 
 /// Tables that hold no person's data, and why.

@@ -7,12 +7,13 @@ use super::recording::{Log, Recording, Sent};
 use crate::db::postgres::PostgresDriver;
 use crate::db::sqlite::SqliteDriver;
 use crate::db::storage::SqlStorage;
+use app::change::{KeptEntry, TimetableChange};
 use app::domain::{
-    Due, IdempotencyKey, ListId, ListName, SearchQuery, Step, StepId, StepTitle, Task, TaskForm,
-    TaskId, TaskList, TimeZoneName, UserId, Username,
+    Due, IdempotencyKey, ListId, ListName, SearchQuery, Stamp, Step, StepId, StepTitle, Task,
+    TaskForm, TaskId, TaskList, TimeZoneName, UserId, Username,
 };
 use app::ssr::idempotency::{KeyRecord, StoredResponse};
-use app::ssr::storage::{Storage, StorageError};
+use app::ssr::storage::{Storage, StorageError, Work};
 use app::views::{Day, View};
 use chrono::{DateTime, Duration, Utc};
 use sqlx::Connection;
@@ -196,6 +197,7 @@ async fn planner(
         .await
         .expect("ordered");
     work.purge_task(masha, other.id).await.expect("taken back");
+    timetable(&mut *work, masha, list.id, now).await;
     work.delete_list(masha, list.id, now)
         .await
         .expect("deleted");
@@ -203,6 +205,20 @@ async fn planner(
     let work = storage.begin().await.expect("a unit of work");
     work.rollback().await.expect("rolled back");
     list.id
+}
+
+/// A lesson set twice and read back, inside the unit of work.
+async fn timetable(work: &mut dyn Work, masha: UserId, list: ListId, now: DateTime<Utc>) {
+    let lesson = TimetableChange::parse("lesson:mon:1", &list.to_string()).expect("a lesson");
+    let kept = KeptEntry {
+        change: lesson,
+        changed: Stamp::of(now),
+    };
+    work.set_timetable_entry(masha, &kept).await.expect("set");
+    work.set_timetable_entry(masha, &kept).await.expect("again");
+    let found = work.find_timetable_entry(masha, kept.change.entry()).await;
+    assert_eq!(found.expect("found"), Some(kept));
+    work.timetable(masha).await.expect("read");
 }
 
 fn task_in(list: ListId, now: DateTime<Utc>) -> Task {
@@ -232,6 +248,7 @@ async fn reads(storage: &dyn Storage, masha: UserId, list: ListId, now: DateTime
         storage.get_task(masha, task.id).await.expect("found");
     }
     storage.list_lists(masha).await.expect("listed");
+    storage.timetable(masha).await.expect("the timetable");
     let today = Day::utc(now);
     for view in [
         View::Today,
