@@ -97,7 +97,8 @@ phase "release build, then end-to-end tests on SQLite"
 # spec once: half against a server on SQLite here, half on PostgreSQL
 # below; the server-heavy half (the outbox, replays, the last action,
 # checklists, search's full-text path, clocks, accounts, the calendar,
-# quotas and the browser chaos test) on PostgreSQL, the production backend.
+# quotas, the timetable and the browser chaos test) on PostgreSQL, the
+# production backend.
 # Every test signs up its own accounts, all from this machine's address:
 # the limit on sign-ups per address (issue 26) is lifted for the runs.
 export TETRAD_SIGNUPS_PER_ADDRESS=1000000
@@ -107,7 +108,7 @@ export TETRAD_PUSH_LOOPBACK=1
 export TETRAD_E2E_BINARY="$PWD/target/release/tetrad"
 on_postgres=(
   outbox checklist account replay search last_action kept clocks
-  session_ended calendar chaos quotas shared_phone
+  session_ended calendar chaos quotas shared_phone timetable
 )
 on_sqlite=()
 for spec in end2end/tests/*.spec.ts; do

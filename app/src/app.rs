@@ -2,8 +2,8 @@
 
 use crate::i18n::{t_string, use_i18n, I18nContextProvider};
 use crate::pages::{
-    provide_known_account, ListPage, ListsPage, NotFound, PlannerPage, SearchPage, SettingsPage,
-    SignInPage, SignUpPage, TimetablePage,
+    provide_known_account, ListPage, ListsPage, NotFound, PastePage, PlannerPage, SearchPage,
+    SettingsPage, SignInPage, SignUpPage, TimetablePage,
 };
 use crate::views::View;
 use leptos::prelude::*;
@@ -100,6 +100,7 @@ fn Pages() -> impl IntoView {
                 <Route path=path!("/lists/:id") view=ListPage ssr=SsrMode::Async/>
                 <Route path=path!("/search") view={Lazy::<SearchRoute>::new()} ssr=SsrMode::Async/>
                 <Route path=path!("/settings") view={Lazy::<SettingsRoute>::new()} ssr=SsrMode::Async/>
+                <Route path=path!("/paste") view={Lazy::<PasteRoute>::new()} ssr=SsrMode::Async/>
                 <Route path=path!("/timetable") view={Lazy::<TimetableRoute>::new()} ssr=SsrMode::Async/>
                 <Route path=path!("/signin") view={Lazy::<SignInRoute>::new()}/>
                 <Route path=path!("/signup") view={Lazy::<SignUpRoute>::new()}/>
@@ -135,6 +136,7 @@ lazy_page!(ListsRoute, ListsPage);
 lazy_page!(SearchRoute, SearchPage);
 lazy_page!(SettingsRoute, SettingsPage);
 lazy_page!(TimetableRoute, TimetablePage);
+lazy_page!(PasteRoute, PastePage);
 lazy_page!(SignInRoute, SignInPage);
 lazy_page!(SignUpRoute, SignUpPage);
 

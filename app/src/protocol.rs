@@ -73,7 +73,7 @@ pub fn offline_pages() -> Vec<String> {
         .iter()
         .map(View::path)
         .collect();
-    pages.extend(["/lists", "/search", "/settings", "/timetable"].map(str::to_owned));
+    pages.extend(["/lists", "/search", "/settings", "/timetable", "/paste"].map(str::to_owned));
     pages
 }
 
@@ -124,6 +124,7 @@ mod tests {
             "/search",
             "/settings",
             "/timetable",
+            "/paste",
         ] {
             assert!(pages.iter().any(|p| p == path), "{path}");
         }

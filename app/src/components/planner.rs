@@ -5,7 +5,7 @@ use super::planning::{FirstRead, Planning};
 use super::{BottomNav, Lessons, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
 use crate::api::{Account, SetTimeZone};
 use crate::domain::TimeZoneName;
-use crate::i18n::use_i18n;
+use crate::i18n::{t, use_i18n};
 use crate::outbox::use_outbox;
 use crate::text;
 use crate::views::View;
@@ -31,7 +31,10 @@ pub fn Planner(account: Account, view: View, first: FirstRead) -> impl IntoView 
                 View::Today => Some(view! { <Lessons/> }.into_any()),
                 _ => None,
             }}
-            {(view != View::Completed).then(|| view! { <QuickAdd/> })}
+            {(view != View::Completed).then(|| view! {
+                <QuickAdd/>
+                <p class="paste-link"><a href="/paste">{t!(i18n, paste)}</a></p>
+            })}
             <TaskList error/>
         </main>
         <div class="bars">

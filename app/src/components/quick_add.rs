@@ -76,6 +76,7 @@ pub fn QuickAdd() -> impl IntoView {
         })
     };
     let input = NodeRef::<html::Input>::new();
+    focus_when_asked(input);
     let error = RwSignal::new(None::<AppError>);
     // Lines sent from here whose answer is not known yet.
     let awaiting = RwSignal::new(Vec::<TaskId>::new());
@@ -228,6 +229,25 @@ pub fn QuickAdd() -> impl IntoView {
             <ErrorLine error/>
         </form>
     }
+}
+
+/// Opened to add a task (the app's shortcut «Добавить задание», `/?add`):
+/// the line takes the keyboard at once.
+fn focus_when_asked(input: NodeRef<html::Input>) {
+    Effect::new(move |_| {
+        #[cfg(feature = "hydrate")]
+        if let (Some(input), Ok(search)) = (input.get(), window().location().search()) {
+            if search
+                .trim_start_matches('?')
+                .split('&')
+                .any(|part| part == "add")
+            {
+                let _ = input.focus();
+            }
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = input;
+    });
 }
 
 /// The person's date by the clock corrected by the server's, where the

@@ -2,6 +2,7 @@
 
 mod lists_page;
 mod not_found;
+mod paste_page;
 mod planner_page;
 mod require_account;
 mod search_page;
@@ -12,6 +13,7 @@ mod timetable_page;
 
 pub use lists_page::ListsPage;
 pub use not_found::NotFound;
+pub use paste_page::PastePage;
 pub use planner_page::{ListPage, PlannerPage};
 pub use require_account::{forget_known_account, provide_known_account};
 use require_account::{require_account, require_account_reading};

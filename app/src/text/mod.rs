@@ -9,6 +9,7 @@
 
 mod dates;
 mod errors;
+mod paste;
 mod phrases;
 mod plural;
 mod recurrence;
@@ -18,6 +19,7 @@ mod worker;
 pub use crate::i18n::Locale;
 pub use dates::{date_words, day_heading, due_words};
 pub use errors::error;
+pub use paste::{paste_add, paste_cut, pasted_added};
 pub use phrases::{
     added_to, added_to_when_online, chars_left, deleted, empty_view, failed_change,
     kept_brought_back, kept_in_inbox, pending_changes, priority_name, quick_add_preview,
