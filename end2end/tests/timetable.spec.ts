@@ -53,7 +53,8 @@ test('homework typed offline «к следующему уроку» is due at th
   await page.goto('/timetable');
   await setLesson(page, tomorrow.day, 3, { common: 'Алгебра' });
   await setLesson(page, later.day, 5, 'Алгебра');
-  await expect.poll(async () => (await timetableEntries(page)).length).toBe(2);
+  // Two lessons, and the look Алгебра came with.
+  await expect.poll(async () => (await timetableEntries(page)).length).toBe(3);
   await waitForKeptPages(page, ['/', '/timetable']);
 
   await page.goto('/');
@@ -101,6 +102,20 @@ test('today shows its lessons, each with the homework due at it, and a lesson cl
   await expect(lessons.nth(0)).toContainText('каб. 214');
   await expect(lessons.nth(0).locator('.homework')).toHaveText('Параграф 12');
   await expect(lessons.nth(1)).toContainText('История');
+  // A common subject comes with its colour and emoji, on its lesson and
+  // on its tasks' rows.
+  await expect(lessons.nth(0)).toHaveAttribute('data-colour', 'yellow');
+  const row = page.locator('li.task', { hasText: 'Параграф 12' });
+  await expect(row.locator('.subject-mark')).toHaveText('⚡');
+
+  // The details offer the subject's next lesson as the due date: today's
+  // first lesson if it has not started, else the same day next week.
+  await row.locator('summary').click();
+  await row.getByRole('button', { name: 'К следующему уроку' }).click();
+  const started = new Date().getHours() * 60 + new Date().getMinutes() >= 8 * 60 + 30;
+  const next = dayAhead(started ? 7 : 0);
+  await expect(row.locator('input[name="due_date"]')).toHaveValue(next.date);
+  await expect(row.locator('input[name="due_time"]')).toHaveValue('08:30');
 
   // History cleared offline: gone from Today at once, and after a reload.
   await page.goto('/timetable');

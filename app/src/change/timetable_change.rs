@@ -1,11 +1,11 @@
 //! Changes to the timetable, and their rule. The timetable is a set of
 //! entries, each set whole by one change: every lesson slot, the bells,
-//! the rotation, each stretch of holidays. The last action wins per
+//! the rotation, each stretch of holidays, each subject's look. The last action wins per
 //! entry, whatever order the changes arrive in (two phones editing
 //! different lessons both keep theirs).
 
-use crate::domain::{HolidayId, Stamp};
-use crate::school::{Bells, Holiday, Holidays, Lesson, LessonSlot, Rotation, Timetable};
+use crate::domain::{HolidayId, ListId, Stamp};
+use crate::school::{Bells, Holiday, Holidays, Lesson, LessonSlot, Look, Rotation, Timetable};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +19,13 @@ pub enum TimetableChange {
         id: HolidayId,
         holiday: Option<Holiday>,
     },
+    /// Whether homework for the next lesson is due at its start.
+    DueAtStart(bool),
+    /// How a subject (a list) looks (`None`: plain).
+    Look {
+        subject: ListId,
+        look: Option<Look>,
+    },
 }
 
 /// The entry a change sets, which a later change to it replaces.
@@ -28,6 +35,8 @@ pub enum Entry {
     Bells,
     Rotation,
     Holiday(HolidayId),
+    DueAtStart,
+    Look(ListId),
 }
 
 impl TimetableChange {
@@ -37,6 +46,8 @@ impl TimetableChange {
             Self::Bells(_) => Entry::Bells,
             Self::Rotation(_) => Entry::Rotation,
             Self::Holiday { id, .. } => Entry::Holiday(*id),
+            Self::DueAtStart(_) => Entry::DueAtStart,
+            Self::Look { subject, .. } => Entry::Look(*subject),
         }
     }
 
@@ -108,6 +119,12 @@ impl KeptTimetable {
                     ..
                 } => holidays.push(*holiday),
                 TimetableChange::Holiday { holiday: None, .. } => {}
+                TimetableChange::DueAtStart(at_start) => timetable.due_at_start = *at_start,
+                TimetableChange::Look {
+                    subject,
+                    look: Some(look),
+                } => timetable.looks.push((*subject, look.clone())),
+                TimetableChange::Look { look: None, .. } => {}
             }
         }
         timetable.holidays = Holidays::new(holidays);

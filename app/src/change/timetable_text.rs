@@ -8,13 +8,15 @@
 //! | `bells` | `08:30-09:15 09:25-10:10 …` |
 //! | `rotation` | `` (none), a date in week A: `2026-09-07` |
 //! | `holiday:<id>` | `` (taken out), `2026-10-26/2026-11-03` |
+//! | `due_at` | `start` (homework for a lesson is due at its start), `day` (on its day) |
+//! | `look:<list id>` | `` (plain), `blue`, `blue 📐` |
 
 use super::{Entry, KeptEntry, TimetableChange};
 use crate::domain::wire_time::{date_text, hours_minutes, parse_date, parse_form_time};
 use crate::domain::{HolidayId, ListId, Stamp};
 use crate::school::{
-    Bells, BellsError, Holiday, HolidayError, Lesson, LessonNumber, LessonSlot, LessonTimes, Room,
-    RoomError, Rotation, Week,
+    Bells, BellsError, Colour, Emoji, Holiday, HolidayError, Lesson, LessonNumber, LessonSlot,
+    LessonTimes, Look, Room, RoomError, Rotation, Week,
 };
 use chrono::Weekday;
 use serde::{Deserialize, Serialize};
@@ -51,6 +53,8 @@ pub enum TimetableError {
     HolidayEndsBeforeStart,
     #[error("holidays last at most a hundred days")]
     HolidayTooLong,
+    #[error("a subject's look is one of the colours and, if any, one emoji")]
+    Look,
 }
 
 const DAYS: [(Weekday, &str); 7] = [
@@ -83,6 +87,15 @@ impl TimetableChange {
                     .then(|| read_holiday(value))
                     .transpose()?,
             },
+            Entry::Look(subject) => Self::Look {
+                subject,
+                look: (!value.is_empty()).then(|| read_look(value)).transpose()?,
+            },
+            Entry::DueAtStart => Self::DueAtStart(match value {
+                "start" => true,
+                "day" => false,
+                _ => return Err(TimetableError::Entry),
+            }),
         })
     }
 
@@ -114,6 +127,15 @@ impl TimetableChange {
             Self::Rotation(Rotation::None) => String::new(),
             Self::Rotation(Rotation::TwoWeeks { week_a }) => date_text(*week_a),
             Self::Holiday { holiday: None, .. } => String::new(),
+            Self::Look { look: None, .. } => String::new(),
+            Self::Look {
+                look: Some(look), ..
+            } => match &look.emoji {
+                Some(emoji) => format!("{} {emoji}", look.colour.name()),
+                None => look.colour.name().to_owned(),
+            },
+            Self::DueAtStart(true) => "start".into(),
+            Self::DueAtStart(false) => "day".into(),
             Self::Holiday {
                 holiday: Some(holiday),
                 ..
@@ -142,6 +164,8 @@ impl fmt::Display for Entry {
             Entry::Bells => f.write_str("bells"),
             Entry::Rotation => f.write_str("rotation"),
             Entry::Holiday(id) => write!(f, "holiday:{id}"),
+            Entry::DueAtStart => f.write_str("due_at"),
+            Entry::Look(subject) => write!(f, "look:{subject}"),
         }
     }
 }
@@ -151,6 +175,11 @@ fn read_entry(entry: &str) -> Result<Entry, TimetableError> {
     match parts.as_slice() {
         ["bells"] => Ok(Entry::Bells),
         ["rotation"] => Ok(Entry::Rotation),
+        ["due_at"] => Ok(Entry::DueAtStart),
+        ["look", id] => id
+            .parse::<ListId>()
+            .map(Entry::Look)
+            .map_err(|_| TimetableError::Entry),
         ["holiday", id] => id
             .parse::<HolidayId>()
             .map(Entry::Holiday)
@@ -214,6 +243,17 @@ fn read_bells(value: &str) -> Result<Bells, TimetableError> {
         BellsError::Count => TimetableError::BellsCount,
         BellsError::EndsBeforeStart(lesson) => TimetableError::BellEndsBeforeStart { lesson },
         BellsError::Overlaps(lesson) => TimetableError::BellsOverlap { lesson },
+    })
+}
+
+fn read_look(value: &str) -> Result<Look, TimetableError> {
+    let (colour, emoji) = value.split_once(' ').unwrap_or((value, ""));
+    Ok(Look {
+        colour: Colour::parse(colour).ok_or(TimetableError::Look)?,
+        emoji: match emoji.trim() {
+            "" => None,
+            emoji => Some(Emoji::parse(emoji).ok_or(TimetableError::Look)?),
+        },
     })
 }
 
@@ -295,6 +335,11 @@ mod tests {
                 "2026-10-26/2026-11-03".to_owned(),
             ),
             (format!("holiday:{holiday}"), String::new()),
+            ("due_at".to_owned(), "day".to_owned()),
+            (format!("look:{list}"), "blue 📐".to_owned()),
+            (format!("look:{list}"), "grey".to_owned()),
+            (format!("look:{list}"), String::new()),
+            ("due_at".to_owned(), "start".to_owned()),
         ] {
             assert_eq!(round_trip(&entry, &value), (entry.clone(), value.clone()));
         }
@@ -330,6 +375,9 @@ mod tests {
             TimetableError::HolidayEndsBeforeStart
         );
         assert_eq!(refused(&"x".repeat(201), ""), TimetableError::Entry);
+        let look = format!("look:{list}");
+        assert_eq!(refused(&look, "#ff0000"), TimetableError::Look);
+        assert_eq!(refused(&look, "blue url(x)"), TimetableError::Look);
     }
 
     #[test]

@@ -20,6 +20,8 @@ struct Drawn {
     name: String,
     room: Option<String>,
     homework: Vec<String>,
+    colour: Option<&'static str>,
+    emoji: Option<String>,
 }
 
 #[component]
@@ -48,6 +50,7 @@ pub fn Lessons() -> impl IntoView {
                         .map(|task| task.title.as_str().to_owned())
                         .collect();
                     let number = lesson.slot.number.get();
+                    let look = timetable.look_of(subject);
                     Some(Drawn {
                         number,
                         times: timetable.bells.lesson(number).map(|times| {
@@ -61,6 +64,10 @@ pub fn Lessons() -> impl IntoView {
                         name: list.name.as_str().to_owned(),
                         room: lesson.room.as_ref().map(|room| room.as_str().to_owned()),
                         homework,
+                        colour: look.map(|look| look.colour.name()),
+                        emoji: look
+                            .and_then(|look| look.emoji.as_ref())
+                            .map(|e| e.to_string()),
                     })
                 })
                 .collect::<Vec<_>>()
@@ -84,10 +91,13 @@ pub fn Lessons() -> impl IntoView {
                     </h2>
                     <ol>
                         <For each=lessons key=|lesson| lesson.clone() let:lesson>
-                            <li class="lesson">
+                            <li class="lesson" data-colour=lesson.colour>
                                 <span class="number">{lesson.number}</span>
                                 <span class="time">{lesson.times}</span>
-                                <a class="subject" href=View::List(lesson.subject).path()>{lesson.name}</a>
+                                <a class="subject" href=View::List(lesson.subject).path()>
+                                    {lesson.emoji.map(|emoji| format!("{emoji} "))}
+                                    {lesson.name}
+                                </a>
                                 <span class="room">{lesson.room}</span>
                                 <span class="homework">{lesson.homework.join(", ")}</span>
                             </li>

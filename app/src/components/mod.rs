@@ -53,6 +53,6 @@ pub use search::SearchBox;
 pub use sign_out_button::SignOutButton;
 pub use task_details::TaskDetails;
 pub use task_list::TaskList;
-pub use timetable_editor::{BellsEditor, HolidaysEditor, LessonsEditor};
+pub use timetable_editor::{BellsEditor, HolidaysEditor, LessonsEditor, SubjectsEditor};
 pub use top_bar::TopBar;
 pub use undo_bar::UndoBar;

@@ -10,10 +10,11 @@
 //! that fails (offline) leaves the page drawn from what it knows.
 
 use crate::api::{view_tasks, ReorderTasks};
-use crate::domain::{TaskId, TaskList, UserId};
+use crate::domain::{ListId, TaskId, TaskList, UserId};
 use crate::error::AppError;
 use crate::outbox::{opened_from_kept_copy, use_outbox, Outbox};
 use crate::reminders::ReminderSettings;
+use crate::school::Look;
 use crate::views::{Day, Nav, View, ViewPage};
 use leptos::prelude::*;
 
@@ -32,6 +33,8 @@ pub struct Planning {
     /// The tasks the page shows, in its order, cut into the runs the
     /// person may move a task within (`View::runs`).
     pub runs: RwSignal<Vec<Vec<TaskId>>>,
+    /// Each subject's look (the timetable's), for its tasks' rows.
+    pub looks: Memo<Vec<(ListId, Look)>>,
     outbox: Outbox,
 }
 
@@ -53,6 +56,7 @@ impl Planning {
             reminders: RwSignal::new(ReminderSettings::default()),
             deleted: RwSignal::new(None),
             runs: RwSignal::new(Vec::new()),
+            looks: Memo::new(move |_| outbox.timetable().timetable().looks),
             outbox,
         };
         provide_context(planning);
@@ -194,6 +198,17 @@ impl Planning {
     /// queued like every other, shown at once by the overlay.
     pub fn reorder(&self, ids: Vec<TaskId>) {
         self.outbox.send(|at| ReorderTasks { ids, at: Some(at) });
+    }
+
+    /// How the subject of list `list` looks, if it has a look.
+    pub fn look_of(&self, list: Option<ListId>) -> Option<Look> {
+        let list = list?;
+        self.looks.with(|looks| {
+            looks
+                .iter()
+                .find(|(id, _)| *id == list)
+                .map(|(_, look)| look.clone())
+        })
     }
 
     /// The person's lists, by name, and then those made on this phone

@@ -56,7 +56,7 @@ pub fn QuickAdd() -> impl IntoView {
     // the changes waiting in the outbox.
     let timetable = Memo::new(move |_| outbox.timetable().timetable());
     let read = move |line: &str, day| {
-        let now = corrected_now();
+        let now = crate::outbox::clock::local_now();
         timetable.with(|timetable| {
             quick_add::parse(line, day)
                 .in_view(Some(planning.view), day)
@@ -254,14 +254,7 @@ fn focus_when_asked(input: NodeRef<html::Input>) {
 /// browser is: a phone whose clock runs hours ahead must not date "today"
 /// as tomorrow.
 fn corrected_today() -> chrono::NaiveDate {
-    corrected_now().date()
-}
-
-/// The person's wall-clock time, the same way.
-fn corrected_now() -> chrono::NaiveDateTime {
-    crate::outbox::clock::current()
-        .with_timezone(&chrono::Local)
-        .naive_local()
+    crate::outbox::clock::local_now().date()
 }
 
 /// The view a task lives in when it is not due by `today`'s end: Upcoming

@@ -7,13 +7,17 @@
 use super::planning::{use_planning, Deleted};
 use super::{form_fields, lazy_checklist, ErrorLine, MintedKey};
 use crate::api::{EditTask, SetDeleted};
-use crate::domain::{PatchForm, Recurrence, Task, TaskForm, TaskId, TaskReminder};
+use crate::domain::{
+    wire_time, ListId, PatchForm, Recurrence, Task, TaskForm, TaskId, TaskReminder,
+};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
-use crate::outbox::use_outbox;
+use crate::outbox::{clock, use_outbox};
 use crate::reminders::Lead;
+use crate::school::next_lesson;
 use crate::text;
 use crate::views::moved;
+use leptos::html;
 use leptos::prelude::*;
 
 #[component]
@@ -154,6 +158,27 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
             .collect_view()
     };
     let field = move |name: &'static str| format!("{name}-{id}");
+    // «К следующему уроку»: the date (and time) of the next lesson of the
+    // subject chosen in the form, by the timetable the page knows.
+    let (date_input, time_input) = (NodeRef::<html::Input>::new(), NodeRef::<html::Input>::new());
+    let list_select = NodeRef::<html::Select>::new();
+    let no_lesson = RwSignal::new(false);
+    let to_next_lesson = move |_| {
+        let subject = list_select
+            .get_untracked()
+            .and_then(|select| select.value().parse::<ListId>().ok());
+        let timetable = outbox.timetable().timetable();
+        let due = subject
+            .and_then(|subject| next_lesson(&timetable, subject, clock::local_now()))
+            .map(|at| timetable.due_for(at));
+        no_lesson.set(due.is_none());
+        if let (Some(due), Some(date), Some(time)) =
+            (due, date_input.get_untracked(), time_input.get_untracked())
+        {
+            date.set_value(&wire_time::date_text(due.date));
+            time.set_value(&due.time.map(wire_time::hours_minutes).unwrap_or_default());
+        }
+    };
 
     view! {
         <details class="details" node_ref=details on:toggle=move |_| note_open()>
@@ -170,13 +195,17 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
                 <div class="pair">
                     <div>
                         <label for=field("date")>{t!(i18n, field_date)}</label>
-                        <input id=field("date") type="date" name="due_date" value=move || form.with(|f| f.due_date.clone())/>
+                        <input id=field("date") node_ref=date_input type="date" name="due_date" value=move || form.with(|f| f.due_date.clone())/>
                     </div>
                     <div>
                         <label for=field("time")>{t!(i18n, field_time)}</label>
-                        <input id=field("time") type="time" name="due_time" value=move || form.with(|f| f.due_time.clone())/>
+                        <input id=field("time") node_ref=time_input type="time" name="due_time" value=move || form.with(|f| f.due_time.clone())/>
                     </div>
                 </div>
+                <button type="button" class="link next-lesson" on:click=to_next_lesson>{t!(i18n, due_next_lesson)}</button>
+                <Show when=move || no_lesson.get()>
+                    <p class="hint">{t!(i18n, no_next_lesson)}</p>
+                </Show>
                 <div class="pair">
                     <div>
                         <label for=field("priority")>{t!(i18n, field_priority)}</label>
@@ -184,7 +213,7 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
                     </div>
                     <div>
                         <label for=field("list")>{t!(i18n, field_list)}</label>
-                        <select id=field("list") name="list_id">
+                        <select id=field("list") node_ref=list_select name="list_id">
                             <option value="" selected=move || form.with(|f| f.list_id.is_empty())>{t!(i18n, inbox)}</option>
                             {list_options}
                         </select>

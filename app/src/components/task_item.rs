@@ -154,6 +154,11 @@ pub fn TaskItem(
                 ></button>
             </form>
             <div class="body">
+                {move || planning.look_of(task.with(|t| t.list_id)).map(|look| view! {
+                    <span class="subject-mark" data-colour=look.colour.name() aria-hidden="true">
+                        {look.emoji.map(|emoji| emoji.to_string())}
+                    </span>
+                })}
                 <span class="title">{move || task.with(|t| t.title.to_string())}</span>
                 {move || {
                     let overdue = overdue()

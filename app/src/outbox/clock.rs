@@ -25,6 +25,12 @@ pub fn current() -> DateTime<Utc> {
     Utc::now()
 }
 
+/// The person's wall-clock time where the browser is, by the corrected
+/// clock: what «the next lesson» is counted from.
+pub fn local_now() -> chrono::NaiveDateTime {
+    current().with_timezone(&chrono::Local).naive_local()
+}
+
 /// Asks the server for its time and learns the correction (in the
 /// background; without a network the last correction stays).
 pub fn synchronise() {

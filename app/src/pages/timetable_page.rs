@@ -3,7 +3,8 @@
 
 use super::require_account;
 use crate::components::{
-    BellsEditor, BottomNav, HolidaysEditor, LessonsEditor, OutboxBar, Planning, TopBar,
+    BellsEditor, BottomNav, HolidaysEditor, LessonsEditor, OutboxBar, Planning, SubjectsEditor,
+    TopBar,
 };
 use crate::i18n::{t, t_string, use_i18n};
 use crate::views::View;
@@ -23,6 +24,7 @@ pub fn TimetablePage() -> impl IntoView {
             <main class="narrow timetable">
                 <p class="hint">{t!(i18n, timetable_about)}</p>
                 <LessonsEditor/>
+                <SubjectsEditor/>
                 <BellsEditor/>
                 <HolidaysEditor/>
             </main>

@@ -6,7 +6,7 @@
 //! to be due at, the phrase goes back into the title: nothing typed is lost.
 
 use super::QuickAdd;
-use crate::domain::{Due, TaskList};
+use crate::domain::TaskList;
 use crate::school::{next_lesson, subject_declined, Subject, Timetable};
 use chrono::NaiveDateTime;
 
@@ -82,7 +82,7 @@ impl QuickAdd {
     /// lesson after `now` (the person's local time) in `timetable`, at the
     /// lesson's start; the subject named in the phrase becomes the task's
     /// list. A line that did not ask, or whose subject has no lesson,
-    /// stays as read.
+    /// stays as read. (Due on the lesson's day only, if the student chose so.)
     pub fn at_next_lesson(
         mut self,
         timetable: &Timetable,
@@ -119,10 +119,7 @@ impl QuickAdd {
         let Some(start) = next_lesson(timetable, subject.id, now) else {
             return self;
         };
-        self.due = Some(Due {
-            date: start.date(),
-            time: Some(start.time()),
-        });
+        self.due = Some(timetable.due_for(start));
         if self.list.is_none() && asked.subject.is_some() {
             self.list = Some(subject.name);
         }

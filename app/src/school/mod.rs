@@ -7,6 +7,7 @@
 
 mod bells;
 mod holidays;
+mod look;
 mod next_lesson;
 mod paste;
 mod room;
@@ -16,6 +17,7 @@ mod timetable;
 
 pub use bells::{Bells, BellsError, LessonTimes, MAX_LESSONS};
 pub use holidays::{Holiday, HolidayError, Holidays};
+pub use look::{Colour, Emoji, Look};
 pub use next_lesson::next_lesson;
 pub use paste::{read_pasted, PastedDue, PastedTask, MAX_PASTED};
 pub use room::{Room, RoomError};

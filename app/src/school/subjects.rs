@@ -2,6 +2,7 @@
 //! язык»), shortened («рус. яз», «лит-ра», «алг») or in another case of
 //! letters, matched to one of the student's subjects (their lists).
 
+use super::Colour;
 use crate::domain::ListId;
 
 /// One of the student's subjects: a list, by its name.
@@ -11,27 +12,28 @@ pub struct Subject {
     pub name: String,
 }
 
-/// The subjects a student starting a timetable can pick without typing
-/// (each becomes a list when picked; nothing is made before).
-pub const COMMON_SUBJECTS: [&str; 18] = [
-    "Алгебра",
-    "Геометрия",
-    "Математика",
-    "Русский язык",
-    "Литература",
-    "Английский язык",
-    "Физика",
-    "Химия",
-    "Биология",
-    "История",
-    "Обществознание",
-    "География",
-    "Информатика",
-    "Физкультура",
-    "Музыка",
-    "ИЗО",
-    "Технология",
-    "ОБЖ",
+/// The subjects a student starting a timetable can pick without typing,
+/// each with a colour and an emoji to start from (each becomes a list,
+/// with that look, when picked; nothing is made before).
+pub const COMMON_SUBJECTS: [(&str, Colour, &str); 18] = [
+    ("Алгебра", Colour::Blue, "📐"),
+    ("Геометрия", Colour::Violet, "📏"),
+    ("Математика", Colour::Blue, "➗"),
+    ("Русский язык", Colour::Red, "✍️"),
+    ("Литература", Colour::Orange, "📖"),
+    ("Английский язык", Colour::Teal, "🇬🇧"),
+    ("Физика", Colour::Yellow, "⚡"),
+    ("Химия", Colour::Green, "🧪"),
+    ("Биология", Colour::Green, "🌱"),
+    ("История", Colour::Orange, "🏛️"),
+    ("Обществознание", Colour::Pink, "⚖️"),
+    ("География", Colour::Teal, "🌍"),
+    ("Информатика", Colour::Grey, "💻"),
+    ("Физкультура", Colour::Red, "🏃"),
+    ("Музыка", Colour::Pink, "🎵"),
+    ("ИЗО", Colour::Yellow, "🎨"),
+    ("Технология", Colour::Grey, "🛠️"),
+    ("ОБЖ", Colour::Grey, "⛑️"),
 ];
 
 /// Common shortenings in Russian diaries and chats, and what they stand
@@ -127,6 +129,16 @@ fn normal(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_common_subject_s_emoji_is_one_a_student_could_type() {
+        for (name, _, emoji) in COMMON_SUBJECTS {
+            assert!(
+                super::super::Emoji::parse(emoji).is_some(),
+                "{name}: {emoji}"
+            );
+        }
+    }
 
     fn subjects() -> Vec<Subject> {
         [

@@ -2,7 +2,7 @@
 //! one of the student's lists (a list can be a subject), so its homework
 //! lands there.
 
-use super::{Bells, Holidays, Room, Rotation, Week};
+use super::{Bells, Holidays, Look, Room, Rotation, Week};
 use crate::domain::ListId;
 use chrono::{Datelike, NaiveDate, Weekday};
 
@@ -49,13 +49,31 @@ pub struct Lesson {
 /// The student's week, and what moves it: the bells, the rotation and
 /// the holidays. A lesson whose number has no bell (the student shortened
 /// the day) is kept, and has no time until a bell is given back.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timetable {
     /// Each slot at most once.
     pub lessons: Vec<Lesson>,
     pub bells: Bells,
     pub rotation: Rotation,
     pub holidays: Holidays,
+    /// Whether homework «for the next lesson» is due at the lesson's start
+    /// (else on its day, with no time).
+    pub due_at_start: bool,
+    /// Each subject's look, by its list.
+    pub looks: Vec<(ListId, Look)>,
+}
+
+impl Default for Timetable {
+    fn default() -> Self {
+        Self {
+            lessons: Vec::new(),
+            bells: Bells::default(),
+            rotation: Rotation::default(),
+            holidays: Holidays::default(),
+            due_at_start: true,
+            looks: Vec::new(),
+        }
+    }
 }
 
 impl Timetable {
@@ -85,6 +103,23 @@ impl Timetable {
             .collect();
         held.sort_by_key(|lesson| lesson.slot.number);
         held
+    }
+
+    /// When homework for a lesson starting `at` is due: then, or (as the
+    /// student chose) on its day.
+    pub fn due_for(&self, at: chrono::NaiveDateTime) -> crate::domain::Due {
+        crate::domain::Due {
+            date: at.date(),
+            time: self.due_at_start.then(|| at.time()),
+        }
+    }
+
+    /// How `subject` looks, if the student gave it a look.
+    pub fn look_of(&self, subject: ListId) -> Option<&Look> {
+        self.looks
+            .iter()
+            .find(|(list, _)| *list == subject)
+            .map(|(_, look)| look)
     }
 
     /// Whether `subject` has a lesson anywhere in the week.

@@ -68,9 +68,10 @@ fn reminders_error(l: Locale, error: &ReminderSettingsError) -> String {
 
 fn timetable_error(l: Locale, error: &TimetableError) -> String {
     match *error {
-        TimetableError::Entry | TimetableError::LessonNumber | TimetableError::Subject => {
-            td_string!(l, error_timetable_entry).into()
-        }
+        TimetableError::Entry
+        | TimetableError::LessonNumber
+        | TimetableError::Subject
+        | TimetableError::Look => td_string!(l, error_timetable_entry).into(),
         TimetableError::RoomTooLong { max } => td_string!(l, error_room_long, max).to_string(),
         TimetableError::RoomNotOneLine => td_string!(l, error_room_line).into(),
         TimetableError::Time => td_string!(l, error_bell_time).into(),

@@ -9,17 +9,16 @@
 
 mod dates;
 mod errors;
-mod paste;
 mod phrases;
 mod plural;
 mod recurrence;
 mod reminders;
+mod school;
 mod worker;
 
 pub use crate::i18n::Locale;
 pub use dates::{date_words, day_heading, due_words};
 pub use errors::error;
-pub use paste::{paste_add, paste_cut, pasted_added};
 pub use phrases::{
     added_to, added_to_when_online, chars_left, deleted, empty_view, failed_change,
     kept_brought_back, kept_in_inbox, pending_changes, priority_name, quick_add_preview,
@@ -30,6 +29,7 @@ pub use reminders::{
     evening_summary, lead_words, reminder_mark, reminder_phrase, reminder_when, summary_title,
     task_reminder,
 };
+pub use school::{colour_name, paste_add, paste_cut, pasted_added};
 pub use worker::worker_words;
 
 /// The `index`th word of a phrase that lists words (weekday or month

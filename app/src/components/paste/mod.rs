@@ -34,9 +34,7 @@ pub fn PasteView() -> impl IntoView {
 
     let read = move || {
         let today = planning.today.get_untracked().date;
-        let now = crate::outbox::clock::current()
-            .with_timezone(&chrono::Local)
-            .naive_local();
+        let now = crate::outbox::clock::local_now();
         let lists = planning.lists();
         let subjects: Vec<Subject> = lists
             .iter()

@@ -9,7 +9,7 @@ use crate::domain::{ListId, TaskList};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
 use crate::outbox::use_outbox;
-use crate::school::{Lesson, LessonNumber, LessonSlot, Room, Week, COMMON_SUBJECTS};
+use crate::school::{Emoji, Lesson, LessonNumber, LessonSlot, Look, Room, Week, COMMON_SUBJECTS};
 use chrono::Weekday;
 use leptos::prelude::*;
 
@@ -61,8 +61,9 @@ pub fn LessonSlotEditor(
         let lists = lists();
         COMMON_SUBJECTS
             .iter()
-            .filter(|name| !lists.iter().any(|l| l.name.as_str() == **name))
-            .map(|name| (*name).to_owned())
+            .map(|(name, _, _)| *name)
+            .filter(|name| !lists.iter().any(|l| l.name.as_str() == *name))
+            .map(str::to_owned)
             .collect::<Vec<_>>()
     };
     let keep = move |subject: Option<ListId>, room: Option<Room>| {
@@ -79,12 +80,28 @@ pub fn LessonSlotEditor(
         let subject = match value.strip_prefix(NEW) {
             Some(name) => {
                 let id = ListId::new();
+                let look = COMMON_SUBJECTS
+                    .iter()
+                    .find(|(common, _, _)| *common == name)
+                    .map(|(_, colour, emoji)| Look {
+                        colour: *colour,
+                        emoji: Emoji::parse(emoji),
+                    });
                 let name = name.to_owned();
                 outbox.send(|at| CreateList {
                     id,
                     name,
                     at: Some(at),
                 });
+                if let Some(look) = look {
+                    set(
+                        outbox,
+                        TimetableChange::Look {
+                            subject: id,
+                            look: Some(look),
+                        },
+                    );
+                }
                 Some(id)
             }
             None => value.parse::<ListId>().ok(),

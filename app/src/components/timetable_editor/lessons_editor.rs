@@ -4,8 +4,10 @@
 
 use super::lesson_slot::LessonSlotEditor;
 use super::rotation_editor::RotationEditor;
-use super::use_timetable;
+use super::{set, use_timetable};
+use crate::change::TimetableChange;
 use crate::i18n::{t, td_string, use_i18n};
+use crate::outbox::use_outbox;
 use crate::school::{LessonNumber, Rotation, Week};
 use chrono::Weekday;
 use leptos::prelude::*;
@@ -51,6 +53,7 @@ pub fn LessonsEditor() -> impl IntoView {
             <For each=days key=|day| *day let:day>
                 <DayEditor day editing/>
             </For>
+            <DueAtStart/>
             <Show when=move || !has_sunday()>
                 <label class="sunday">
                     <input type="checkbox" prop:checked=sunday on:change=move |ev| sunday.set(event_target_checked(&ev))/>
@@ -94,5 +97,27 @@ fn DayEditor(day: Weekday, editing: Signal<Option<Week>>) -> impl IntoView {
                 </For>
             </ol>
         </fieldset>
+    }
+}
+
+/// Whether homework «for the next lesson» is due at the lesson's start or
+/// only on its day.
+#[component]
+fn DueAtStart() -> impl IntoView {
+    let i18n = use_i18n();
+    let outbox = use_outbox();
+    let (_, timetable) = use_timetable();
+    let chosen = move |ev: leptos::ev::Event| {
+        set(
+            outbox,
+            TimetableChange::DueAtStart(event_target_checked(&ev)),
+        );
+    };
+    view! {
+        <label class="due-at-start">
+            <input type="checkbox" prop:checked=move || timetable.with(|t| t.due_at_start) on:change=chosen/>
+            " "
+            {t!(i18n, due_at_lesson_start)}
+        </label>
     }
 }

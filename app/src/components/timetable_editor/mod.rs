@@ -8,10 +8,12 @@ mod holidays_editor;
 mod lesson_slot;
 mod lessons_editor;
 mod rotation_editor;
+mod subjects_editor;
 
 pub use bells_editor::BellsEditor;
 pub use holidays_editor::HolidaysEditor;
 pub use lessons_editor::LessonsEditor;
+pub use subjects_editor::SubjectsEditor;
 
 use crate::api::SetTimetable;
 use crate::change::{KeptTimetable, TimetableChange};

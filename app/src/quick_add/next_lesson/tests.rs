@@ -203,3 +203,18 @@ fn a_date_given_first_is_kept_and_the_phrase_stays_in_the_title() {
     assert_eq!(due, Some("2026-09-08".to_owned()));
     assert_eq!(title, "№245 к следующему уроку");
 }
+
+#[test]
+fn a_student_who_wants_dates_only_gets_the_lessons_day_without_its_time() {
+    let mut week = week();
+    week.timetable.due_at_start = false;
+    let fields = parse("№245 #Алгебра к следующему уроку", today())
+        .at_next_lesson(&week.timetable, &week.lists, monday_morning())
+        .into_fields(&week.lists)
+        .unwrap();
+    let due = fields.due.unwrap();
+    assert_eq!(
+        (due.date.to_string(), due.time),
+        ("2026-09-07".to_owned(), None)
+    );
+}

@@ -48,13 +48,13 @@ fn school() -> School {
             lesson(Weekday::Tue, 5, Some(Week::A), pe),
             lesson(Weekday::Thu, 6, Some(Week::B), pe),
         ],
-        bells: Bells::default(),
         rotation: Rotation::week_a_holds(day("2026-09-01")),
         holidays: Holidays::new(vec![
             holiday("2026-10-26", "2026-11-03"),
             holiday("2026-12-29", "2027-01-11"),
             holiday("2027-03-22", "2027-03-29"),
         ]),
+        ..Timetable::default()
     };
     School {
         timetable,

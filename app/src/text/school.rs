@@ -1,4 +1,5 @@
-//! The paste view's counted phrases.
+//! The school week's composed words: the paste view's counted phrases
+//! and the subjects' colours.
 
 use super::plural::{self, Form};
 use super::Locale;
@@ -24,6 +25,16 @@ pub fn pasted_added(locale: Locale, n: usize) -> String {
     }
 }
 
+/// A subject colour's name, in the person's language.
+pub fn colour_name(locale: Locale, colour: crate::school::Colour) -> String {
+    let names = td_string!(locale, colour_names);
+    let index = crate::school::Colour::ALL
+        .iter()
+        .position(|c| *c == colour)
+        .unwrap_or_default();
+    super::nth_word(names, ' ', index)
+}
+
 /// A paste longer than one reading takes.
 pub fn paste_cut(locale: Locale, max: usize) -> String {
     td_string!(locale, paste_cut, max).to_string()
@@ -40,5 +51,18 @@ mod tests {
         assert_eq!(paste_add(Locale::ru, 5), "Добавить 5 заданий");
         assert_eq!(pasted_added(Locale::en, 1), "1 task added.");
         assert_eq!(pasted_added(Locale::en, 5), "5 tasks added.");
+    }
+
+    #[test]
+    fn every_colour_has_a_name_in_both_languages() {
+        for locale in [Locale::ru, Locale::en] {
+            for colour in crate::school::Colour::ALL {
+                assert!(!colour_name(locale, colour).is_empty(), "{colour:?}");
+            }
+        }
+        assert_eq!(
+            colour_name(Locale::ru, crate::school::Colour::Grey),
+            "серый"
+        );
     }
 }
