@@ -107,7 +107,15 @@ test('the evening summary is set in settings, kept, and never inside the quiet h
   await expect(form.locator('input[name="summary_at"]')).toHaveValue('20:30');
   await expect(form.locator('select[name="lead"]')).toHaveValue('1h');
 
-  // Kept for offline use, the page shows the account's settings, not the defaults.
+  // Kept for offline use, the page shows the account's settings, not the
+  // defaults. The worker keeps the page's new copy beside the reload's
+  // answer: a phone going offline that same instant still has the old one
+  // (once in CI), so the test waits for the copy, as any person would.
+  await expect.poll(() => page.evaluate(async () => {
+    const pages = (await caches.keys()).find((name) => name.startsWith('tetrad-pages-'));
+    const kept = pages && await (await caches.open(pages)).match('/settings');
+    return kept ? kept.text() : '';
+  }), { timeout: 20_000 }).toContain('20:30');
   await goOffline(page);
   await page.reload();
   await expect(form.locator('input[name="summary_at"]')).toHaveValue('20:30');

@@ -11,7 +11,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use super::JsonText;
-use crate::domain::{PatchForm, Task, TaskId};
+use crate::domain::{PatchForm, Task, TaskForm, TaskId};
 use crate::error::AppError;
 use chrono::{DateTime, Utc};
 use leptos::prelude::*;
@@ -107,6 +107,25 @@ pub async fn edit_task(
         at,
     };
     imp::apply(args, at).await
+}
+
+impl CreateTask {
+    /// The request that creates `task`, made `at`.
+    pub fn new(task: &Task, at: DateTime<Utc>) -> Self {
+        let form = TaskForm::from_task(task);
+        Self {
+            id: task.id,
+            title: form.title,
+            notes: form.notes,
+            due_date: form.due_date,
+            due_time: form.due_time,
+            priority: form.priority,
+            list_id: form.list_id,
+            recurrence: form.recurrence,
+            reminder: form.reminder,
+            at: Some(at),
+        }
+    }
 }
 
 impl EditTask {

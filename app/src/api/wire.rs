@@ -90,7 +90,7 @@ pub fn request(change: &Change, made: DateTime<Utc>) -> (&'static str, String) {
     }
     let at = Some(made);
     match change.clone() {
-        Change::Task(TaskChange::Create(task)) => encode(new_task(&task, made)),
+        Change::Task(TaskChange::Create(task)) => encode(CreateTask::new(&task, made)),
         Change::Task(TaskChange::Edit { id, patch }) => {
             encode(EditTask::new(id, PatchForm::of(&patch), made))
         }
@@ -136,23 +136,6 @@ pub fn request(change: &Change, made: DateTime<Utc>) -> (&'static str, String) {
             value: change.value_text(),
             at,
         }),
-    }
-}
-
-/// The arguments that create `task`, as made then.
-pub fn new_task(task: &Task, made: DateTime<Utc>) -> CreateTask {
-    let form = TaskForm::from_task(task);
-    CreateTask {
-        id: task.id,
-        title: form.title,
-        notes: form.notes,
-        due_date: form.due_date,
-        due_time: form.due_time,
-        priority: form.priority,
-        list_id: form.list_id,
-        recurrence: form.recurrence,
-        reminder: form.reminder,
-        at: Some(made),
     }
 }
 

@@ -8,8 +8,7 @@
 
 use super::planning::use_planning;
 use super::{ErrorLine, MintedId, MintedKey};
-use crate::api::wire::new_task;
-use crate::api::AddTask;
+use crate::api::{AddTask, CreateTask};
 use crate::domain::{Task, TaskId, TaskTitle};
 use crate::error::AppError;
 use crate::i18n::{t, t_string, use_i18n};
@@ -107,7 +106,7 @@ pub fn QuickAdd() -> impl IntoView {
         if asked_for_lesson {
             // Dated by this page's timetable as the preview showed it: sent
             // as the task itself, so what is saved is what was shown.
-            outbox.send(|at| new_task(&Task::new(id, fields, at), at));
+            outbox.send(|at| CreateTask::new(&Task::new(id, fields, at), at));
         } else {
             outbox.send(|at| AddTask {
                 id,

@@ -17,6 +17,10 @@ pub fn SettingsPage() -> impl IntoView {
         let i18n = use_i18n();
         let planning = Planning::provide_for(View::Completed, account.id);
         planning.start(first);
+        // Opened from the phone's kept copy (the network slow to answer),
+        // the reminder settings are read again: the copy may be older than
+        // the last save.
+        planning.reread_on(|| 0);
         let who = move || text::signed_in_as(i18n.get_locale(), &account.username);
         view! {
             <TopBar title=Signal::derive(move || t_string!(i18n, settings).to_owned())/>

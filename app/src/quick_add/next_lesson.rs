@@ -92,13 +92,7 @@ impl QuickAdd {
         let Some(asked) = self.next_lesson.clone() else {
             return self;
         };
-        let subjects: Vec<Subject> = lists
-            .iter()
-            .map(|list| Subject {
-                id: list.id,
-                name: list.name.as_str().to_owned(),
-            })
-            .collect();
+        let subjects = Subject::all_of(lists);
         let by_name = |name: &str| {
             let wanted = name.to_lowercase();
             subjects

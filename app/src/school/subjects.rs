@@ -3,13 +3,26 @@
 //! letters, matched to one of the student's subjects (their lists).
 
 use super::Colour;
-use crate::domain::ListId;
+use crate::domain::{ListId, TaskList};
 
 /// One of the student's subjects: a list, by its name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subject {
     pub id: ListId,
     pub name: String,
+}
+
+impl Subject {
+    /// The student's lists, as the subjects a name may mean.
+    pub fn all_of(lists: &[TaskList]) -> Vec<Self> {
+        lists
+            .iter()
+            .map(|list| Self {
+                id: list.id,
+                name: list.name.as_str().to_owned(),
+            })
+            .collect()
+    }
 }
 
 /// The subjects a student starting a timetable can pick without typing,

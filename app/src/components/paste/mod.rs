@@ -6,7 +6,7 @@
 
 mod row;
 
-use crate::api::wire::new_task;
+use crate::api::CreateTask;
 use crate::components::planning::use_planning;
 use crate::components::ErrorLine;
 use crate::domain::{Task, TaskForm, TaskId};
@@ -35,14 +35,7 @@ pub fn PasteView() -> impl IntoView {
     let read = move || {
         let today = planning.today.get_untracked().date;
         let now = crate::outbox::clock::local_now();
-        let lists = planning.lists();
-        let subjects: Vec<Subject> = lists
-            .iter()
-            .map(|list| Subject {
-                id: list.id,
-                name: list.name.as_str().to_owned(),
-            })
-            .collect();
+        let subjects = Subject::all_of(&planning.lists());
         let timetable = outbox.timetable().timetable();
         let pasted = text.with_untracked(|text| {
             let text: String = text.chars().take(MAX_TEXT).collect();
@@ -110,7 +103,7 @@ pub fn PasteView() -> impl IntoView {
         }
         for parsed in fields {
             let id = TaskId::new();
-            outbox.send(|at| new_task(&Task::new(id, parsed, at), at));
+            outbox.send(|at| CreateTask::new(&Task::new(id, parsed, at), at));
         }
         error.set(None);
         added.set(Some(kept.len()));
