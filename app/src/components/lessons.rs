@@ -29,7 +29,7 @@ pub fn Lessons() -> impl IntoView {
     let i18n = use_i18n();
     let planning = use_planning();
     let outbox = use_outbox();
-    let timetable = Memo::new(move |_| outbox.timetable().timetable());
+    let timetable = planning.timetable;
     let lessons = move || {
         let today = planning.today.get().date;
         let lists = planning.lists();

@@ -14,7 +14,7 @@ use crate::domain::{ListId, TaskId, TaskList, UserId};
 use crate::error::AppError;
 use crate::outbox::{opened_from_kept_copy, use_outbox, Outbox};
 use crate::reminders::ReminderSettings;
-use crate::school::Look;
+use crate::school::{Look, Timetable};
 use crate::views::{Day, Nav, View, ViewPage};
 use leptos::prelude::*;
 
@@ -33,8 +33,10 @@ pub struct Planning {
     /// The tasks the page shows, in its order, cut into the runs the
     /// person may move a task within (`View::runs`).
     pub runs: RwSignal<Vec<Vec<TaskId>>>,
-    /// Each subject's look (the timetable's), for its tasks' rows.
-    pub looks: Memo<Vec<(ListId, Look)>>,
+    /// The student's week as the page knows it, the outbox's waiting
+    /// edits drawn (Today's lessons, quick add's next lesson, the rows'
+    /// subject marks).
+    pub timetable: Memo<Timetable>,
     outbox: Outbox,
 }
 
@@ -56,7 +58,7 @@ impl Planning {
             reminders: RwSignal::new(ReminderSettings::default()),
             deleted: RwSignal::new(None),
             runs: RwSignal::new(Vec::new()),
-            looks: Memo::new(move |_| outbox.timetable().timetable().looks),
+            timetable: Memo::new(move |_| outbox.timetable().timetable()),
             outbox,
         };
         provide_context(planning);
@@ -203,12 +205,7 @@ impl Planning {
     /// How the subject of list `list` looks, if it has a look.
     pub fn look_of(&self, list: Option<ListId>) -> Option<Look> {
         let list = list?;
-        self.looks.with(|looks| {
-            looks
-                .iter()
-                .find(|(id, _)| *id == list)
-                .map(|(_, look)| look.clone())
-        })
+        self.timetable.with(|t| t.look_of(list).cloned())
     }
 
     /// The person's lists, by name, and then those made on this phone

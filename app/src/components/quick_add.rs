@@ -53,7 +53,7 @@ pub fn QuickAdd() -> impl IntoView {
     });
     // «к следующему уроку» is dated by the timetable the page knows, with
     // the changes waiting in the outbox.
-    let timetable = Memo::new(move |_| outbox.timetable().timetable());
+    let timetable = planning.timetable;
     let read = move |line: &str, day| {
         let now = crate::outbox::clock::local_now();
         timetable.with(|timetable| {

@@ -167,10 +167,11 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
         let subject = list_select
             .get_untracked()
             .and_then(|select| select.value().parse::<ListId>().ok());
-        let timetable = outbox.timetable().timetable();
-        let due = subject
-            .and_then(|subject| next_lesson(&timetable, subject, clock::local_now()))
-            .map(|at| timetable.due_for(at));
+        let due = planning.timetable.with_untracked(|timetable| {
+            subject
+                .and_then(|subject| next_lesson(timetable, subject, clock::local_now()))
+                .map(|at| timetable.due_for(at))
+        });
         no_lesson.set(due.is_none());
         if let (Some(due), Some(date), Some(time)) =
             (due, date_input.get_untracked(), time_input.get_untracked())

@@ -36,7 +36,7 @@ pub fn PasteView() -> impl IntoView {
         let today = planning.today.get_untracked().date;
         let now = crate::outbox::clock::local_now();
         let subjects = Subject::all_of(&planning.lists());
-        let timetable = outbox.timetable().timetable();
+        let timetable = planning.timetable.get_untracked();
         let pasted = text.with_untracked(|text| {
             let text: String = text.chars().take(MAX_TEXT).collect();
             read_pasted(&text, &subjects, today)
