@@ -18,7 +18,7 @@ pub use refusal::Refusal;
 pub use step_change::StepChange;
 pub use task_change::{untouched, Applied, FollowUp, TaskChange};
 pub use timetable_change::{Entry, KeptEntry, KeptTimetable, TimetableChange};
-pub use timetable_text::{TimetableError, MAX_TEXT};
+pub use timetable_text::{day_key, TimetableError, MAX_TEXT};
 
 use crate::domain::{StepId, TaskId, TimeZoneName};
 

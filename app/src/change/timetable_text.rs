@@ -148,17 +148,23 @@ impl TimetableChange {
     }
 }
 
+/// A weekday as an entry names it (`mon` … `sun`).
+pub fn day_key(day: Weekday) -> &'static str {
+    DAYS.iter()
+        .find(|(named, _)| *named == day)
+        .map_or("mon", |(_, key)| key)
+}
+
 impl fmt::Display for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Entry::Lesson(slot) => {
-                let day = DAYS.iter().find(|(day, _)| *day == slot.day);
                 let week = match slot.week {
                     None => "",
                     Some(Week::A) => ":a",
                     Some(Week::B) => ":b",
                 };
-                let day = day.map_or("mon", |(_, name)| name);
+                let day = day_key(slot.day);
                 write!(f, "lesson:{day}:{}{week}", slot.number.get())
             }
             Entry::Bells => f.write_str("bells"),

@@ -89,12 +89,10 @@ impl QuickAdd {
             self.title = format!("{} {}", self.title, asked.words);
             self.due = self.due.or(self.view_due);
         }
-        let wanted = self.list.as_deref().map(str::to_lowercase);
-        let list = wanted.as_deref().and_then(|wanted| {
-            lists
-                .iter()
-                .find(|list| list.name.as_str().to_lowercase() == wanted)
-        });
+        let list = self
+            .list
+            .as_deref()
+            .and_then(|name| list_named(lists, name));
         let title = match (&self.list, list) {
             (Some(name), None) if self.title != format!("#{name}") => {
                 format!("{} #{name}", self.title)
@@ -111,6 +109,14 @@ impl QuickAdd {
             reminder: self.reminder,
         })
     }
+}
+
+/// The list a line's `#name` names: one of `lists` by its name, in any case.
+fn list_named<'a>(lists: &'a [TaskList], name: &str) -> Option<&'a TaskList> {
+    let wanted = name.to_lowercase();
+    lists
+        .iter()
+        .find(|list| list.name.as_str().to_lowercase() == wanted)
 }
 
 /// The person's today, as their browser sent it with the line (its own

@@ -5,7 +5,7 @@
 //! gives the date and time (`QuickAdd::at_next_lesson`). Without a lesson
 //! to be due at, the phrase goes back into the title: nothing typed is lost.
 
-use super::QuickAdd;
+use super::{list_named, QuickAdd};
 use crate::domain::TaskList;
 use crate::school::{next_lesson, subject_declined, Subject, Timetable};
 use chrono::NaiveDateTime;
@@ -93,29 +93,22 @@ impl QuickAdd {
             return self;
         };
         let subjects = Subject::all_of(lists);
-        let by_name = |name: &str| {
-            let wanted = name.to_lowercase();
-            subjects
-                .iter()
-                .find(|s| s.name.to_lowercase() == wanted)
-                .cloned()
-        };
         let subject = match (&asked.subject, &self.list) {
-            (Some(written), _) => subject_declined(written, &subjects).cloned(),
-            (None, Some(name)) => by_name(name),
+            (Some(written), _) => subject_declined(written, &subjects).map(|s| s.id),
+            (None, Some(name)) => list_named(lists, name).map(|list| list.id),
             (None, None) => self
                 .view_list
-                .and_then(|id| subjects.iter().find(|s| s.id == id).cloned()),
+                .filter(|id| lists.iter().any(|list| list.id == *id)),
         };
-        let Some(subject) = subject else {
-            return self;
-        };
-        let Some(start) = next_lesson(timetable, subject.id, now) else {
+        let Some(start) = subject.and_then(|subject| next_lesson(timetable, subject, now)) else {
             return self;
         };
         self.due = Some(timetable.due_for(start));
         if self.list.is_none() && asked.subject.is_some() {
-            self.list = Some(subject.name);
+            self.list = lists
+                .iter()
+                .find(|list| Some(list.id) == subject)
+                .map(|list| list.name.as_str().to_owned());
         }
         self.next_lesson = None;
         self

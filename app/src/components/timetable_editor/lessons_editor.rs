@@ -5,7 +5,7 @@
 use super::lesson_slot::LessonSlotEditor;
 use super::rotation_editor::RotationEditor;
 use super::{set, use_timetable};
-use crate::change::TimetableChange;
+use crate::change::{day_key, TimetableChange};
 use crate::i18n::{t, td_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::school::{LessonNumber, Rotation, Week};
@@ -89,7 +89,7 @@ fn DayEditor(day: Weekday, editing: Signal<Option<Week>>) -> impl IntoView {
         })
     };
     view! {
-        <fieldset class="day" data-day=format!("{day:?}").to_lowercase()>
+        <fieldset class="day" data-day=day_key(day)>
             <legend>{name}</legend>
             <ol class="slots">
                 <For each=numbers key=|n| *n let:number>

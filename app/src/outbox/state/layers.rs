@@ -55,13 +55,7 @@ impl Outbox {
     /// Lists made on this phone that the server has not confirmed yet (made
     /// offline, say): usable at once, as a subject too.
     pub fn lists_made(&self) -> Vec<TaskList> {
-        let changes = self.ledger.with(|l| {
-            let mut all: Vec<Entry> = l.waiting().cloned().collect();
-            all.extend(l.in_flight());
-            all.extend(l.settling());
-            all
-        });
-        changes
+        self.unconfirmed()
             .iter()
             .filter_map(|entry| match entry.change()? {
                 Change::List(ListChange::Create { id, name }) => {
@@ -75,19 +69,24 @@ impl Outbox {
     /// The timetable as the person expects it: what the page knows, with
     /// every timetable change not yet confirmed applied by its rule.
     pub fn timetable(&self) -> KeptTimetable {
-        let changes = self.ledger.with(|l| {
-            let mut all = l.settling();
-            all.extend(l.waiting().cloned());
-            all.extend(l.in_flight());
-            all
-        });
         let mut timetable = self.known.with(|known| known.timetable().clone());
-        for entry in changes {
+        for entry in self.unconfirmed() {
             if let Some(Change::Timetable(change)) = entry.change() {
                 timetable.apply(&change, Stamp::of(entry.made_at()));
             }
         }
         timetable
+    }
+
+    /// Every change the server has not confirmed to the page's reads yet:
+    /// settling, waiting, and on its way.
+    fn unconfirmed(&self) -> Vec<Entry> {
+        self.ledger.with(|l| {
+            let mut all = l.settling();
+            all.extend(l.waiting().cloned());
+            all.extend(l.in_flight());
+            all
+        })
     }
 
     /// Every task the page knows, with every change not yet confirmed on
