@@ -1,5 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
-import { goOffline, serverTasks, signUp, uniqueName, waitForKeptPages, waitForOutbox } from './helpers';
+import {
+  anotherDevice, firstLostOnTheWire, goOffline, serverTasks, signUp, uniqueName, waitForHydration, waitForKeptPages, waitForOutbox,
+} from './helpers';
 
 // The school week (issue 29): a timetable built on the page, homework typed
 // «к следующему уроку» dated by it offline, before saving, and saved once;
@@ -126,4 +128,63 @@ test('today shows its lessons, each with the homework due at it, and a lesson cl
   await expect(lessons).toHaveCount(1);
   await page.context().setOffline(false);
   await expect.poll(async () => (await timetableEntries(page)).filter((e) => e.value === '').length).toBe(1);
+});
+
+test('a week set up offline right after sign-up, reopened offline twice, lands once, reaches the laptop, and two edits crossing on the wire end in the last', async ({ page, context, browser }) => {
+  const name = uniqueName('cold');
+  await signUp(page, name);
+  await waitForOutbox(page);
+  // What the worker keeps for a new account on its own, nothing opened first.
+  await waitForKeptPages(page, ['/', '/timetable']);
+  const tomorrow = dayAhead(1);
+
+  await goOffline(page);
+  await page.goto('/timetable');
+  await waitForHydration(page);
+  await setLesson(page, tomorrow.day, 3, { common: 'Алгебра' });
+  for (let reopened = 0; reopened < 2; reopened += 1) {
+    await page.reload();
+    await waitForHydration(page);
+    await showSundayIfNeeded(page, tomorrow.day);
+    await expect(slot(page, tomorrow.day, 3).locator('option:checked')).toHaveText('Алгебра');
+  }
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.fill('input[name="quick_add"]', '№245 к следующей алгебре');
+  await expect(page.getByTestId('quick-add-preview')).toHaveText('Понято: завтра · 10:30 · #Алгебра');
+  await page.press('input[name="quick_add"]', 'Enter');
+
+  await page.context().setOffline(false);
+  await expect.poll(async () => (await serverTasks(page)).map((t) => [t.title, t.due])).toEqual([
+    ['№245', { date: tomorrow.date, time: '10:30:00' }],
+  ]);
+  await expect.poll(async () => (await timetableEntries(page)).length).toBe(2);
+  const lists = await (await page.request.get('/api/lists/list')).json();
+  expect(lists.map((l: { name: string }) => l.name)).toEqual(['Алгебра']);
+
+  const { context: laptopContext, page: laptop } = await anotherDevice(browser, name);
+  await laptop.goto('/timetable');
+  await showSundayIfNeeded(laptop, tomorrow.day);
+  await expect(slot(laptop, tomorrow.day, 3).locator('option:checked')).toHaveText('Алгебра');
+  await laptopContext.close();
+
+  // The phone clears the lesson, then sets physics before the first
+  // request is answered; the first is lost on the wire and sent again last.
+  await page.goto('/timetable');
+  await waitForHydration(page);
+  const sets = await firstLostOnTheWire(context, '**/api/timetable/set');
+  await showSundayIfNeeded(page, tomorrow.day);
+  await slot(page, tomorrow.day, 3).selectOption('');
+  await slot(page, tomorrow.day, 3).selectOption('new:Физика');
+  await expect.poll(sets.asked, { message: 'the first was sent again' }).toBeGreaterThanOrEqual(4);
+  expect(sets.crossed(), 'the second was answered before the first was lost').toBe(true);
+  await expect(page.locator('#outbox-status')).toBeHidden();
+  const physics = (await (await page.request.get('/api/lists/list')).json())
+    .find((l: { name: string }) => l.name === 'Физика').id;
+  const lesson = (await timetableEntries(page)).find((e) => e.entry === `lesson:${tomorrow.day}:3`);
+  expect(lesson?.value).toBe(physics);
+  await page.reload();
+  await waitForHydration(page);
+  await showSundayIfNeeded(page, tomorrow.day);
+  await expect(slot(page, tomorrow.day, 3).locator('option:checked')).toHaveText('Физика');
 });
