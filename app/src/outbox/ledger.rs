@@ -183,6 +183,20 @@ impl Ledger {
         effects
     }
 
+    /// Gives the worker's `news` what this page settled of each entry
+    /// already: its own changes, and requests read from earlier news.
+    pub fn recall(&self, news: &mut Snapshot) {
+        let old = &self.news;
+        let settled = self
+            .lines
+            .iter()
+            .map(|line| &line.entry)
+            .chain(&old.pending)
+            .chain(&old.failures)
+            .chain(&old.recent);
+        news.recall(|key| settled.clone().find(|e| e.key == key && e.is_read()));
+    }
+
     /// The worker's news, at `now`: what it keeps, refused and saved. What
     /// it no longer keeps and did not refuse was taken by the server, and
     /// stays drawn until the list is read again, which this asks for.

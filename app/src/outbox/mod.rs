@@ -11,6 +11,7 @@ mod known;
 mod ledger;
 mod memory;
 mod overlay;
+mod read_back;
 mod send;
 mod snapshot;
 mod state;

@@ -183,7 +183,9 @@ mod tests {
     /// A request made `minutes` after the read.
     fn made(minutes: i64, url: &str, body: String) -> Entry {
         let at = read_at() + Duration::minutes(minutes);
-        Entry::new(url, body, at)
+        let entry = Entry::new(url, body, at);
+        entry.read_request();
+        entry
     }
 
     fn queued(url: &str, body: String) -> Entry {

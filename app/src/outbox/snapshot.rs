@@ -1,8 +1,8 @@
 //! What the service worker tells the page: the requests it holds for the
 //! signed-in account, in order, and those the server refused.
 
+use super::read_back::ReadBack;
 use crate::change::Change;
-use crate::domain::wire_time;
 use crate::error::AppError;
 use crate::text;
 use chrono::{DateTime, Utc};
@@ -65,30 +65,9 @@ pub struct Entry {
     /// The server's answer body, for a change just saved (in `recent`).
     #[serde(default)]
     pub answer: Option<String>,
-    /// What its request says, read once (a change this page made is never
-    /// read back: `with_change` gives it).
+    /// What its request asks for (`read_back.rs`).
     #[serde(skip)]
     pub read: ReadBack,
-}
-
-/// When a request's change was made and what it is, read from its body
-/// at most once. A cache, not part of what the entry is: it compares
-/// equal whatever it holds.
-#[derive(Clone, Default)]
-pub struct ReadBack(std::sync::OnceLock<(DateTime<Utc>, Option<Change>)>);
-
-impl PartialEq for ReadBack {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for ReadBack {}
-
-impl std::fmt::Debug for ReadBack {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ReadBack")
-    }
 }
 
 impl Snapshot {
@@ -132,40 +111,6 @@ impl Entry {
             answer: None,
             read: ReadBack::default(),
         }
-    }
-
-    /// The same entry, knowing the change its request asks for (made `at`):
-    /// what the page sends, it never reads back.
-    pub fn with_change(self, at: DateTime<Utc>, change: Option<Change>) -> Self {
-        let _ = self.read.0.set((at, change));
-        self
-    }
-
-    fn read_back(&self) -> &(DateTime<Utc>, Option<Change>) {
-        self.read.0.get_or_init(|| {
-            let at = self.time_in_body();
-            (at, crate::api::wire::read(&self.url, &self.body, at))
-        })
-    }
-
-    /// When the person made the change: the `at` the request carries, else
-    /// when it was kept (a form posted before the page was live).
-    pub fn made_at(&self) -> DateTime<Utc> {
-        self.read_back().0
-    }
-
-    fn time_in_body(&self) -> DateTime<Utc> {
-        form_urlencoded::parse(self.body.as_bytes())
-            .find(|(name, _)| name == "at")
-            .and_then(|(_, at)| wire_time::parse_moment(&at))
-            .or_else(|| DateTime::from_timestamp_millis(self.time))
-            .unwrap_or_else(Utc::now)
-    }
-
-    /// The change it asks for, read back with its server function's own
-    /// type (`None`: not a change the page draws or knows).
-    pub fn change(&self) -> Option<Change> {
-        self.read_back().1.clone()
     }
 
     /// The task it makes, when it makes one.
@@ -320,12 +265,14 @@ mod tests {
         assert_eq!(keys(&news.recent), ["k-saved"]);
         assert_eq!(news.recent[0].answer.as_deref(), Some("{\"id\":\"x\"}"));
         assert_eq!(
-            (news.saved, news.dropped),
+            (news.saved.clone(), news.dropped.clone()),
             (
                 vec!["k-saved-unseen".to_owned()],
                 vec!["k-discarded".to_owned()]
             )
         );
+        assert!(!news.is_read(), "the page has read none of them");
+        let news = news.read_requests();
         let waiting = &news.pending[0];
         assert_eq!(waiting.made_at().to_rfc3339(), "2025-12-03T07:59:00+00:00");
         assert!(

@@ -155,7 +155,17 @@ impl Outbox {
         self.apply(|ledger| ledger.answered(key, answer, now));
     }
 
-    /// The worker's news: what it now keeps, refused and saved.
+    /// Gives the worker's `news` what the page settled already. Whether
+    /// requests in it must still be read before it is received (never for
+    /// another account's queue: it is not drawn).
+    pub fn recall(&self, news: &mut Snapshot) -> bool {
+        self.ledger.with_untracked(|ledger| ledger.recall(news));
+        let shown = self.account.get_untracked().map(|id| id.to_string());
+        news.account == shown && !news.is_read()
+    }
+
+    /// The worker's news: what it now keeps, refused and saved, its
+    /// requests read (`recall`, `read_back.rs`).
     pub fn receive(&self, snapshot: Snapshot) {
         if let Some(server_now) = snapshot.server_now {
             clock::adopt(server_now);
@@ -275,6 +285,8 @@ impl Outbox {
 mod browser;
 mod kept;
 mod layers;
+#[cfg(feature = "hydrate")]
+mod news;
 
 #[cfg(test)]
 mod tests;

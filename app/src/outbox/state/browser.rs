@@ -86,6 +86,7 @@ pub fn connect(outbox: Outbox) {
         let _ = storage.persist();
     }
 
+    let news = super::news::News::default();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(snapshot) = event
             .data()
@@ -94,7 +95,7 @@ pub fn connect(outbox: Outbox) {
         else {
             return;
         };
-        outbox.receive(snapshot);
+        news.came(outbox, snapshot);
     });
     container.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();

@@ -17,7 +17,9 @@ fn signed_in() -> (Owner, Outbox, UserId) {
 
 fn completion() -> Entry {
     let body = format!("id={}&completed=true", TaskId::new());
-    Entry::new("/api/tasks/complete", body, clock::now())
+    let entry = Entry::new("/api/tasks/complete", body, clock::now());
+    entry.read_request();
+    entry
 }
 
 fn news(account: UserId, recent: Vec<Entry>) -> Snapshot {
