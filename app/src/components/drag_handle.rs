@@ -25,10 +25,10 @@ pub fn DragHandle(id: TaskId) -> impl IntoView {
     }
     #[cfg(not(feature = "hydrate"))]
     {
-        use crate::i18n::{t_string, use_i18n};
+        use crate::i18n::{tu_string, use_i18n};
         let _ = id;
         let i18n = use_i18n();
-        view! { <span class="handle" aria-hidden="true" title=move || t_string!(i18n, drag_to_move)></span> }
+        view! { <span class="handle" aria-hidden="true" title=tu_string!(i18n, drag_to_move)></span> }
     }
 }
 
@@ -37,7 +37,7 @@ mod browser {
     use crate::components::planning::{use_planning, Planning};
     use crate::components::row_geometry::Rows;
     use crate::domain::TaskId;
-    use crate::i18n::{t_string, use_i18n};
+    use crate::i18n::{tu_string, use_i18n};
     use crate::views::{landing, moved};
     use leptos::ev::PointerEvent;
     use leptos::prelude::*;
@@ -83,7 +83,7 @@ mod browser {
             <span
                 class="handle"
                 aria-hidden="true"
-                title=move || t_string!(i18n, drag_to_move)
+                title=tu_string!(i18n, drag_to_move)
                 on:pointerdown=down
                 on:pointermove=move |ev| drag.update_value(|drag| follow(&ev, drag))
                 on:pointerup=drop

@@ -6,7 +6,7 @@
 use super::planning::use_planning;
 use crate::domain::wire_time::hours_minutes;
 use crate::domain::ListId;
-use crate::i18n::{t, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::views::View;
 use leptos::prelude::*;
@@ -79,15 +79,15 @@ pub fn Lessons() -> impl IntoView {
         <Show
             when=has_timetable
             fallback=move || view! {
-                <p class="lessons-hint"><a href="/timetable">{t!(i18n, timetable_add)}</a></p>
+                <p class="lessons-hint"><a href="/timetable">{tu_string!(i18n, timetable_add)}</a></p>
             }
         >
             <Show when=move || !lessons().is_empty()>
                 <section class="lessons" aria-labelledby="lessons-heading">
                     <h2 id="lessons-heading">
-                        {t!(i18n, lessons_today)}
+                        {tu_string!(i18n, lessons_today)}
                         " · "
-                        <a href="/timetable">{t!(i18n, timetable)}</a>
+                        <a href="/timetable">{tu_string!(i18n, timetable)}</a>
                     </h2>
                     <ol>
                         <For each=lessons key=|lesson| lesson.clone() let:lesson>

@@ -6,7 +6,7 @@ use super::planning::use_planning;
 use super::{form_fields, MintedKey};
 use crate::api::{DeleteList, RenameList};
 use crate::domain::ListId;
-use crate::i18n::{t, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -42,19 +42,19 @@ pub fn ListTools(id: ListId) -> impl IntoView {
 
     view! {
         <details class="list-tools">
-            <summary>{t!(i18n, list_settings)}</summary>
+            <summary>{tu_string!(i18n, list_settings)}</summary>
             <form method="post" action="/api/lists/rename" class="quick-add" on:submit=rename>
                 <input type="hidden" name="id" value=id.to_string()/>
                 <MintedKey/>
-                <label for="list-name" class="visually-hidden">{t!(i18n, rename_list)}</label>
+                <label for="list-name" class="visually-hidden">{tu_string!(i18n, rename_list)}</label>
                 <input id="list-name" name="name" required maxlength="100" value=name autocomplete="off"/>
-                <button type="submit" class="primary">{t!(i18n, save)}</button>
+                <button type="submit" class="primary">{tu_string!(i18n, save)}</button>
             </form>
             <form method="post" action="/api/lists/delete" class="delete-list" on:submit=delete>
                 <input type="hidden" name="id" value=id.to_string()/>
                 <MintedKey/>
-                <p class="hint">{t!(i18n, delete_list_note)}</p>
-                <button type="submit" class="danger">{t!(i18n, delete_list)}</button>
+                <p class="hint">{tu_string!(i18n, delete_list_note)}</p>
+                <button type="submit" class="danger">{tu_string!(i18n, delete_list)}</button>
             </form>
         </details>
     }

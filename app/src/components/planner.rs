@@ -5,7 +5,7 @@ use super::planning::{FirstRead, Planning};
 use super::{BottomNav, Lessons, ListTools, OutboxBar, QuickAdd, TaskList, TopBar, UndoBar};
 use crate::api::{Account, SetTimeZone};
 use crate::domain::TimeZoneName;
-use crate::i18n::{t, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::text;
 use crate::views::View;
@@ -33,7 +33,7 @@ pub fn Planner(account: Account, view: View, first: FirstRead) -> impl IntoView 
             }}
             {(view != View::Completed).then(|| view! {
                 <QuickAdd/>
-                <p class="paste-link"><a href="/paste">{t!(i18n, paste)}</a></p>
+                <p class="paste-link"><a href="/paste">{tu_string!(i18n, paste)}</a></p>
             })}
             <TaskList error/>
         </main>

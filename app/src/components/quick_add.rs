@@ -11,7 +11,7 @@ use super::{ErrorLine, MintedId, MintedKey};
 use crate::api::{AddTask, CreateTask};
 use crate::domain::{Task, TaskId, TaskTitle};
 use crate::error::AppError;
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::quick_add;
 use crate::text;
@@ -202,12 +202,12 @@ pub fn QuickAdd() -> impl IntoView {
                 name="today"
                 value=move || today.get().map(|d| d.to_string()).unwrap_or_default()
             />
-            <label for="quick-add" class="visually-hidden">{t!(i18n, quick_add_label)}</label>
+            <label for="quick-add" class="visually-hidden">{tu_string!(i18n, quick_add_label)}</label>
             <input
                 id="quick-add"
                 name="quick_add"
                 node_ref=input
-                placeholder=move || t_string!(i18n, quick_add_placeholder)
+                placeholder=tu_string!(i18n, quick_add_placeholder)
                 autocomplete="off"
                 enterkeyhint="done"
                 required
@@ -219,7 +219,7 @@ pub fn QuickAdd() -> impl IntoView {
                     elsewhere.set(None);
                 }
             />
-            <button type="submit" class="primary">{t!(i18n, add)}</button>
+            <button type="submit" class="primary">{tu_string!(i18n, add)}</button>
             <p class="hint" data-testid="chars-left" aria-live="polite">
                 {move || (typed.get() > 0).then(|| text::chars_left(i18n.get_locale(), left()))}
             </p>

@@ -11,7 +11,7 @@ use crate::domain::{
     wire_time, ListId, PatchForm, Recurrence, Task, TaskForm, TaskId, TaskReminder,
 };
 use crate::error::AppError;
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::{clock, use_outbox};
 use crate::reminders::Lead;
 use crate::school::next_lesson;
@@ -183,52 +183,52 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
 
     view! {
         <details class="details" node_ref=details on:toggle=move |_| note_open()>
-            <summary aria-label=move || t_string!(i18n, details) title=move || t_string!(i18n, details)>
+            <summary aria-label=tu_string!(i18n, details) title=tu_string!(i18n, details)>
                 <span aria-hidden="true">"⋯"</span>
             </summary>
             <form method="post" action="/api/tasks/edit" class="details-form" on:submit=save>
                 <input type="hidden" name="id" value=id.to_string()/>
                 <MintedKey/>
-                <label for=field("title")>{t!(i18n, field_title)}</label>
+                <label for=field("title")>{tu_string!(i18n, field_title)}</label>
                 <input id=field("title") name="title" required maxlength="500" value=move || form.with(|f| f.title.clone())/>
-                <label for=field("notes")>{t!(i18n, field_notes)}</label>
+                <label for=field("notes")>{tu_string!(i18n, field_notes)}</label>
                 <textarea id=field("notes") name="notes" rows="3" maxlength="5000">{move || form.with(|f| f.notes.clone())}</textarea>
                 <div class="pair">
                     <div>
-                        <label for=field("date")>{t!(i18n, field_date)}</label>
+                        <label for=field("date")>{tu_string!(i18n, field_date)}</label>
                         <input id=field("date") node_ref=date_input type="date" name="due_date" value=move || form.with(|f| f.due_date.clone())/>
                     </div>
                     <div>
-                        <label for=field("time")>{t!(i18n, field_time)}</label>
+                        <label for=field("time")>{tu_string!(i18n, field_time)}</label>
                         <input id=field("time") node_ref=time_input type="time" name="due_time" value=move || form.with(|f| f.due_time.clone())/>
                     </div>
                 </div>
-                <button type="button" class="link next-lesson" on:click=to_next_lesson>{t!(i18n, due_next_lesson)}</button>
+                <button type="button" class="link next-lesson" on:click=to_next_lesson>{tu_string!(i18n, due_next_lesson)}</button>
                 <Show when=move || no_lesson.get()>
-                    <p class="hint">{t!(i18n, no_next_lesson)}</p>
+                    <p class="hint">{tu_string!(i18n, no_next_lesson)}</p>
                 </Show>
                 <div class="pair">
                     <div>
-                        <label for=field("priority")>{t!(i18n, field_priority)}</label>
+                        <label for=field("priority")>{tu_string!(i18n, field_priority)}</label>
                         <select id=field("priority") name="priority">{priority_options}</select>
                     </div>
                     <div>
-                        <label for=field("list")>{t!(i18n, field_list)}</label>
+                        <label for=field("list")>{tu_string!(i18n, field_list)}</label>
                         <select id=field("list") node_ref=list_select name="list_id">
-                            <option value="" selected=move || form.with(|f| f.list_id.is_empty())>{t!(i18n, inbox)}</option>
+                            <option value="" selected=move || form.with(|f| f.list_id.is_empty())>{tu_string!(i18n, inbox)}</option>
                             {list_options}
                         </select>
                     </div>
                 </div>
-                <label for=field("repeat")>{t!(i18n, field_repeat)}</label>
+                <label for=field("repeat")>{tu_string!(i18n, field_repeat)}</label>
                 <select id=field("repeat") name="recurrence">
-                    <option value="" selected=move || form.with(|f| f.recurrence.is_empty())>{t!(i18n, no_repeat)}</option>
+                    <option value="" selected=move || form.with(|f| f.recurrence.is_empty())>{tu_string!(i18n, no_repeat)}</option>
                     {repeat_options}
                 </select>
-                <label for=field("reminder")>{t!(i18n, field_reminder)}</label>
+                <label for=field("reminder")>{tu_string!(i18n, field_reminder)}</label>
                 <select id=field("reminder") name="reminder">{reminder_options}</select>
                 <ErrorLine error=edit_error/>
-                <button type="submit" class="primary">{t!(i18n, save)}</button>
+                <button type="submit" class="primary">{tu_string!(i18n, save)}</button>
             </form>
             {lazy_checklist(task, opened.into())}
             <div class="details-actions">
@@ -237,7 +237,7 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
                     <input type="hidden" name="id" value=id.to_string()/>
                     <input type="hidden" name="deleted" value="true"/>
                     <MintedKey/>
-                    <button type="submit" class="danger">{t!(i18n, delete)}</button>
+                    <button type="submit" class="danger">{tu_string!(i18n, delete)}</button>
                 </form>
             </div>
         </details>
@@ -264,8 +264,8 @@ fn Reorder(id: TaskId) -> impl IntoView {
     };
     planning.view.keeps_persons_order().then(|| {
         view! {
-            <button type="button" class="move" on:click=move |_| step(-1)>{t!(i18n, move_up)}</button>
-            <button type="button" class="move" on:click=move |_| step(1)>{t!(i18n, move_down)}</button>
+            <button type="button" class="move" on:click=move |_| step(-1)>{tu_string!(i18n, move_up)}</button>
+            <button type="button" class="move" on:click=move |_| step(1)>{tu_string!(i18n, move_down)}</button>
         }
     })
 }

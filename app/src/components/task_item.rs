@@ -14,7 +14,7 @@ use super::planning::use_planning;
 use super::{DragHandle, MintedKey, TaskDetails};
 use crate::api::SetCompleted;
 use crate::domain::TaskId;
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::{use_outbox, Mark, Shown};
 use crate::reminders::reminder_moment;
 use crate::text;
@@ -61,16 +61,16 @@ pub fn TaskItem(
         None => "saved",
     };
     let note = move || match sync() {
-        "sending" => Some(t_string!(i18n, sending)),
-        "queued" => Some(t_string!(i18n, queued)),
-        "failed" => Some(t_string!(i18n, not_saved)),
+        "sending" => Some(tu_string!(i18n, sending)),
+        "queued" => Some(tu_string!(i18n, queued)),
+        "failed" => Some(tu_string!(i18n, not_saved)),
         _ => None,
     };
     let label = move || {
         if completed.get() {
-            t_string!(i18n, mark_not_done)
+            tu_string!(i18n, mark_not_done)
         } else {
-            t_string!(i18n, mark_done)
+            tu_string!(i18n, mark_done)
         }
     };
     let today = planning.today;
@@ -162,7 +162,7 @@ pub fn TaskItem(
                 <span class="title">{move || task.with(|t| t.title.to_string())}</span>
                 {move || {
                     let overdue = overdue()
-                        .then(|| view! { <span class="overdue-mark">{t!(i18n, overdue)}</span> " · " });
+                        .then(|| view! { <span class="overdue-mark">{tu_string!(i18n, overdue)}</span> " · " });
                     when().map(|when| view! { <span class="when">{overdue} {when}</span> })
                 }}
                 {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}

@@ -12,7 +12,7 @@ use super::planning::use_planning;
 use super::task_item::{row_in, RowIn};
 use crate::domain::{Task, TaskId};
 use crate::error::AppError;
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::{use_outbox, Mark, Shown};
 use crate::text;
 use crate::views::{group_by_day, Heading, View};
@@ -109,7 +109,7 @@ pub fn TaskList(
                 Heading::Day(date) => {
                     text::day_heading(i18n.get_locale(), date, planning.today.get().date)
                 }
-                Heading::Later => t_string!(i18n, later).to_owned(),
+                Heading::Later => tu_string!(i18n, later).to_owned(),
             };
             let date = match heading {
                 Heading::Day(date) => date.to_string(),
@@ -132,7 +132,7 @@ pub fn TaskList(
     let offline = move || {
         error.clone().map(|error| {
             if planning.knows_something() {
-                view! { <p class="hint offline-note" role="status">{t!(i18n, offline_view)}</p> }.into_any()
+                view! { <p class="hint offline-note" role="status">{tu_string!(i18n, offline_view)}</p> }.into_any()
             } else {
                 view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> }.into_any()
             }

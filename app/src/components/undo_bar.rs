@@ -4,7 +4,7 @@
 
 use super::planning::use_planning;
 use crate::api::SetDeleted;
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::text;
 use leptos::prelude::*;
@@ -32,11 +32,11 @@ pub fn UndoBar() -> impl IntoView {
             view! {
                 <div class="undo" role="status">
                     <span>{move || text::deleted(i18n.get_locale(), &deleted.title)}</span>
-                    <button type="button" class="link" on:click=undo>{t!(i18n, undo)}</button>
+                    <button type="button" class="link" on:click=undo>{tu_string!(i18n, undo)}</button>
                     <button
                         type="button"
                         class="link close"
-                        aria-label=move || t_string!(i18n, close)
+                        aria-label=tu_string!(i18n, close)
                         on:click=move |_| planning.deleted.set(None)
                     >
                         "×"

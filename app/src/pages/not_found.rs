@@ -1,6 +1,6 @@
 //! Any path the app does not know.
 
-use crate::i18n::{t, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use leptos::prelude::*;
 
 #[component]
@@ -13,7 +13,7 @@ pub fn NotFound() -> impl IntoView {
     view! {
         <main class="narrow">
             <h1>"404"</h1>
-            <p>{t!(i18n, not_found)} " " <a href="/">{t!(i18n, to_start)}</a></p>
+            <p>{tu_string!(i18n, not_found)} " " <a href="/">{tu_string!(i18n, to_start)}</a></p>
         </main>
     }
 }

@@ -14,7 +14,7 @@
 use crate::api::{current_account, view_tasks, Account};
 use crate::components::{error_paragraph, FirstRead};
 use crate::error::AppError;
-use crate::i18n::{t, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::views::View;
 use leptos::prelude::*;
 use leptos_router::components::Redirect;
@@ -70,7 +70,7 @@ where
     let known = use_context::<KnownAccount>();
     let read = Resource::new_blocking(|| (), move |_| signed_in_read(read()));
     view! {
-        <Suspense fallback=move || view! { <p class="loading">{t!(i18n, loading)}</p> }>
+        <Suspense fallback=move || view! { <p class="loading">{tu_string!(i18n, loading)}</p> }>
             {move || {
                 let page = page.clone();
                 // Read now, while the render's owner is alive: when the read
