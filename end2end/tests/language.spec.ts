@@ -31,6 +31,14 @@ test('the language is switched in settings, at once and for good', async ({ page
   await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.bottom-nav')).toContainText('Upcoming');
 
+  // Today, drawn by the page itself (no reload), speaks English too: its
+  // words are read when it is drawn.
+  await page.locator('.bottom-nav a[href="/"]').click();
+  await expect(page.locator('.topbar h1')).toHaveText('Today');
+  await expect(page.locator('input[name="quick_add"]')).toHaveAttribute('placeholder', 'What needs doing?');
+  await expect(page.locator('.paste-link')).toHaveText('Paste homework');
+  await expect(page.locator('a.settings-link')).toHaveAttribute('title', 'Settings');
+
   // ...and stays switched on the next page the server renders.
   await page.goto('/upcoming');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

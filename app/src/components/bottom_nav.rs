@@ -2,7 +2,7 @@
 //! open counts, and the lists. Plain links, so it works before hydration.
 
 use super::planning::use_planning;
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::text;
 use crate::views::{Nav, View};
 use leptos::prelude::*;
@@ -21,7 +21,7 @@ pub fn BottomNav(
         let here = !elsewhere && current == view;
         view! {
             <a href=view.path() aria-current=here.then_some("page")>
-                <span class="name">{move || text::view_name(i18n.get_locale(), &view, &[])}</span>
+                <span class="name">{text::view_name(i18n.get_locale_untracked(), &view, &[])}</span>
                 <span class="count" data-testid=format!("count-{}", view.name())>
                     {move || match planning.nav.with(count) { 0 => String::new(), n => n.to_string() }}
                 </span>
@@ -34,13 +34,13 @@ pub fn BottomNav(
     Effect::new(move || app_badge(planning.nav.with(|n| n.today)));
 
     view! {
-        <nav class="bottom-nav" aria-label=move || t_string!(i18n, navigation)>
+        <nav class="bottom-nav" aria-label=tu_string!(i18n, navigation)>
             // The counts shown are the last the server gave.
             {link(View::Today, |n| n.today)}
             {link(View::Upcoming, |n| n.upcoming)}
             {link(View::Inbox, |n| n.inbox)}
             <a href="/lists" aria-current=on_lists.then_some("page")>
-                <span class="name">{t!(i18n, lists)}</span>
+                <span class="name">{tu_string!(i18n, lists)}</span>
                 <span class="count"></span>
             </a>
         </nav>

@@ -2,13 +2,12 @@
 //! choice made here is kept in a cookie and wins from then on. Each
 //! language is named in itself, so the way back is readable.
 //!
-//! The switch is on the settings page, and only what can be on screen
-//! with it follows the language as it changes (`t!`, tracked): the
-//! settings page's sections, the top bar, the outbox bar and the bottom
-//! navigation. Every other component is drawn anew after a change of
-//! language, so it reads its words once, when it is drawn (`tu_string!`):
-//! a tracked word is a reactive closure, and each compiles a renderer of
-//! its own (6 KB of Today's WASM, brotli, for its sixty words).
+//! The switch is on the settings page, which is drawn anew when the
+//! language changes (pages/settings_page.rs); every other page is drawn
+//! anew on the way to it. So components read their words once, when they
+//! are drawn (`tu_string!`): a tracked word (`t!`) is a reactive closure,
+//! and each compiles a renderer of its own (8 KB of Today's WASM, brotli,
+//! for its eighty words).
 
 use crate::i18n::{td, use_i18n, I18nLocaleTrait, Locale};
 use crate::outbox::use_outbox;

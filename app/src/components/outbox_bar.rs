@@ -3,7 +3,7 @@
 
 use crate::change::{Change, TaskChange};
 use crate::domain::TaskId;
-use crate::i18n::{t, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::{use_outbox, Entry, KeptElsewhere};
 use crate::text;
 use leptos::prelude::*;
@@ -59,7 +59,7 @@ pub fn OutboxBar() -> impl IntoView {
                             view! {
                                 <li class="kept" role="status" data-key=key>
                                     <span>{words}</span>
-                                    <button type="button" on:click=move |_| outbox.dismiss_kept(&dismiss)>{t!(i18n, dismiss)}</button>
+                                    <button type="button" on:click=move |_| outbox.dismiss_kept(&dismiss)>{tu_string!(i18n, dismiss)}</button>
                                 </li>
                             }
                         })
@@ -73,8 +73,8 @@ pub fn OutboxBar() -> impl IntoView {
                             view! {
                                 <li class="failure stuck" data-key=entry.key.clone()>
                                     <span>{text::failed_change(i18n.get_locale(), title_of(&entry).as_deref(), &entry.reason_text(i18n.get_locale()))}</span>
-                                    <button type="button" on:click=move |_| outbox.retry(&retry)>{t!(i18n, retry)}</button>
-                                    <button type="button" on:click=move |_| outbox.discard(&discard)>{t!(i18n, discard)}</button>
+                                    <button type="button" on:click=move |_| outbox.retry(&retry)>{tu_string!(i18n, retry)}</button>
+                                    <button type="button" on:click=move |_| outbox.discard(&discard)>{tu_string!(i18n, discard)}</button>
                                 </li>
                             }
                         })
@@ -88,19 +88,19 @@ pub fn OutboxBar() -> impl IntoView {
                             view! {
                                 <li class="failure" role="alert" data-key=entry.key.clone()>
                                     <span>{text::failed_change(i18n.get_locale(), title_of(&entry).as_deref(), &entry.reason_text(i18n.get_locale()))}</span>
-                                    <button type="button" on:click=move |_| outbox.dismiss(&key)>{t!(i18n, dismiss)}</button>
+                                    <button type="button" on:click=move |_| outbox.dismiss(&key)>{tu_string!(i18n, dismiss)}</button>
                                 </li>
                             }
                         })
                         .collect_view()
                 }}
             </ul>
-            <Show when=session_ended>
+            {move || session_ended().then(|| view! {
                 <p class="session-ended" role="alert">
-                    {t!(i18n, session_ended)} " "
-                    <a href="/signin">{t!(i18n, sign_in_again)}</a>
+                    {tu_string!(i18n, session_ended)} " "
+                    <a href="/signin">{tu_string!(i18n, sign_in_again)}</a>
                 </p>
-            </Show>
+            })}
             <div
                 id="outbox-status"
                 role="status"

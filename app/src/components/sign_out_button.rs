@@ -8,7 +8,7 @@
 use super::ErrorLine;
 use crate::api::SignOut;
 use crate::error::AppError;
-use crate::i18n::{t, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::text;
 use leptos::prelude::*;
@@ -58,32 +58,32 @@ pub fn SignOutButton() -> impl IntoView {
 
     view! {
         <form method="post" action="/api/auth/signout" class="sign-out" on:submit=submit>
-            <button type="submit" class="link">{t!(i18n, sign_out)}</button>
+            <button type="submit" class="link">{tu_string!(i18n, sign_out)}</button>
         </form>
         <Show when=move || asking.get() || once_sent.get()>
             <div class="sign-out-waiting" role="alertdialog" aria-live="assertive">
                 <p>
                     <strong>{move || text::pending_changes(i18n.get_locale(), waiting())}</strong>
                     " "
-                    {t!(i18n, sign_out_waiting)}
+                    {tu_string!(i18n, sign_out_waiting)}
                 </p>
                 <Show
                     when=move || !once_sent.get()
-                    fallback=move || view! { <p class="hint">{t!(i18n, waiting_to_sign_out)}</p> }
+                    fallback=move || view! { <p class="hint">{tu_string!(i18n, waiting_to_sign_out)}</p> }
                 >
                     <button type="button" class="primary" on:click=move |_| { asking.set(false); once_sent.set(true); }>
-                        {t!(i18n, sign_out_when_sent)}
+                        {tu_string!(i18n, sign_out_when_sent)}
                     </button>
-                    <button type="button" class="danger" on:click=move |_| leave()>{t!(i18n, sign_out_now)}</button>
+                    <button type="button" class="danger" on:click=move |_| leave()>{tu_string!(i18n, sign_out_now)}</button>
                 </Show>
                 <button type="button" class="link" on:click=move |_| { asking.set(false); once_sent.set(false); }>
-                    {t!(i18n, cancel)}
+                    {tu_string!(i18n, cancel)}
                 </button>
             </div>
         </Show>
-        <Show when=offline>
-            <p class="error" role="alert">{t!(i18n, sign_out_needs_network)}</p>
-        </Show>
+        {move || offline().then(|| view! {
+            <p class="error" role="alert">{tu_string!(i18n, sign_out_needs_network)}</p>
+        })}
         <ErrorLine error/>
     }
 }

@@ -204,9 +204,7 @@ pub fn TaskDetails(task: Signal<Task>) -> impl IntoView {
                     </div>
                 </div>
                 <button type="button" class="link next-lesson" on:click=to_next_lesson>{tu_string!(i18n, due_next_lesson)}</button>
-                <Show when=move || no_lesson.get()>
-                    <p class="hint">{tu_string!(i18n, no_next_lesson)}</p>
-                </Show>
+                {move || no_lesson.get().then(|| view! { <p class="hint">{tu_string!(i18n, no_next_lesson)}</p> })}
                 <div class="pair">
                     <div>
                         <label for=field("priority")>{tu_string!(i18n, field_priority)}</label>

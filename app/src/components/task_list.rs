@@ -134,7 +134,7 @@ pub fn TaskList(
             if planning.knows_something() {
                 view! { <p class="hint offline-note" role="status">{tu_string!(i18n, offline_view)}</p> }.into_any()
             } else {
-                view! { <p class="error" role="alert">{move || text::error(i18n.get_locale(), &error)}</p> }.into_any()
+                view! { <p class="error" role="alert">{text::error(i18n.get_locale_untracked(), &error)}</p> }.into_any()
             }
         })
     };
@@ -143,7 +143,7 @@ pub fn TaskList(
         {offline}
         <Show
             when=move || !empty()
-            fallback=move || view! { <p class="empty">{move || text::empty_view(i18n.get_locale(), &planning.view)}</p> }
+            fallback=move || view! { <p class="empty">{text::empty_view(i18n.get_locale_untracked(), &planning.view)}</p> }
         >
             {body}
         </Show>

@@ -2,7 +2,7 @@
 //! search and to settings (language, account), and sign out.
 
 use super::SignOutButton;
-use crate::i18n::{t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use leptos::prelude::*;
 
 #[component]
@@ -14,8 +14,8 @@ pub fn TopBar(#[prop(into)] title: Signal<String>) -> impl IntoView {
             <a
                 class="search-link"
                 href="/search"
-                aria-label=move || t_string!(i18n, search)
-                title=move || t_string!(i18n, search)
+                aria-label=tu_string!(i18n, search)
+                title=tu_string!(i18n, search)
             >
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" stroke-width="2"/>
@@ -25,8 +25,8 @@ pub fn TopBar(#[prop(into)] title: Signal<String>) -> impl IntoView {
             <a
                 class="settings-link"
                 href="/settings"
-                aria-label=move || t_string!(i18n, settings)
-                title=move || t_string!(i18n, settings)
+                aria-label=tu_string!(i18n, settings)
+                title=tu_string!(i18n, settings)
             >
                 "⚙"
             </a>

@@ -31,7 +31,7 @@ pub fn UndoBar() -> impl IntoView {
         planning.deleted.get().map(|deleted| {
             view! {
                 <div class="undo" role="status">
-                    <span>{move || text::deleted(i18n.get_locale(), &deleted.title)}</span>
+                    <span>{text::deleted(i18n.get_locale_untracked(), &deleted.title)}</span>
                     <button type="button" class="link" on:click=undo>{tu_string!(i18n, undo)}</button>
                     <button
                         type="button"

@@ -5,7 +5,7 @@ use crate::components::{
     AccountData, BottomNav, CalendarFeed, DeviceReminders, LanguageSwitch, OutboxBar,
     PasswordChange, Planning, ReminderSettingsForm, SignOutButton, TopBar,
 };
-use crate::i18n::{t, t_string, use_i18n};
+use crate::i18n::{tu_string, use_i18n};
 use crate::text;
 use crate::views::View;
 use leptos::prelude::*;
@@ -21,36 +21,40 @@ pub fn SettingsPage() -> impl IntoView {
         // the reminder settings are read again: the copy may be older than
         // the last save.
         planning.reread_on(|| 0);
-        let who = move || text::signed_in_as(i18n.get_locale(), &account.username);
-        view! {
-            <TopBar title=Signal::derive(move || t_string!(i18n, settings).to_owned())/>
+        // Drawn anew when the language changes (the switch is here): the
+        // bars, like every component outside this page, read their words
+        // once (components/language_switch.rs).
+        let page = move || {
+            let who = text::signed_in_as(i18n.get_locale(), &account.username);
+            view! {
+            <TopBar title=Signal::stored(tu_string!(i18n, settings).to_owned())/>
             <main class="narrow settings">
                 <section>
-                    <h2>{t!(i18n, language)}</h2>
+                    <h2>{tu_string!(i18n, language)}</h2>
                     <LanguageSwitch/>
                 </section>
                 <section>
-                    <h2>{t!(i18n, account)}</h2>
+                    <h2>{tu_string!(i18n, account)}</h2>
                     <p class="who">{who}</p>
                     <SignOutButton/>
                 </section>
                 <section>
-                    <h2>{t!(i18n, password)}</h2>
+                    <h2>{tu_string!(i18n, password)}</h2>
                     <PasswordChange/>
                 </section>
                 <section class="reminders">
-                    <h2>{t!(i18n, reminders)}</h2>
-                    <h3>{t!(i18n, device_reminders)}</h3>
+                    <h2>{tu_string!(i18n, reminders)}</h2>
+                    <h3>{tu_string!(i18n, device_reminders)}</h3>
                     <DeviceReminders/>
                     <ReminderSettingsForm/>
                 </section>
                 <section class="calendar-feed">
-                    <h2>{t!(i18n, calendar)}</h2>
+                    <h2>{tu_string!(i18n, calendar)}</h2>
                     <CalendarFeed/>
                 </section>
                 // Last: deleting the account is at the bottom of its section.
                 <section>
-                    <h2>{t!(i18n, your_data)}</h2>
+                    <h2>{tu_string!(i18n, your_data)}</h2>
                     <AccountData/>
                 </section>
             </main>
@@ -58,7 +62,8 @@ pub fn SettingsPage() -> impl IntoView {
                 <OutboxBar/>
                 <BottomNav elsewhere=true/>
             </div>
-        }
-        .into_any()
+            }
+        };
+        page.into_any()
     })
 }
