@@ -9,6 +9,7 @@ use crate::domain::ListId;
 use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::views::View;
+use leptos::either::Either;
 use leptos::prelude::*;
 
 /// One lesson as drawn.
@@ -73,16 +74,18 @@ pub fn Lessons() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    let has_timetable =
-        move || timetable.with(|timetable| timetable.lessons.iter().any(|l| l.subject.is_some()));
-    view! {
-        <Show
-            when=has_timetable
-            fallback=move || view! {
-                <p class="lessons-hint"><a href="/timetable">{tu_string!(i18n, timetable_add)}</a></p>
-            }
-        >
-            <Show when=move || !lessons().is_empty()>
+    // Memos, so the strip is drawn anew only when these flip (its rows
+    // follow the lessons by key).
+    let has_timetable = Memo::new(move |_| {
+        timetable.with(|timetable| timetable.lessons.iter().any(|l| l.subject.is_some()))
+    });
+    let has_lessons = Memo::new(move |_| !lessons().is_empty());
+    move || match (has_timetable.get(), has_lessons.get()) {
+        (false, _) => Some(Either::Left(view! {
+            <p class="lessons-hint"><a href="/timetable">{tu_string!(i18n, timetable_add)}</a></p>
+        })),
+        (true, false) => None,
+        (true, true) => Some(Either::Right(view! {
                 <section class="lessons" aria-labelledby="lessons-heading">
                     <h2 id="lessons-heading">
                         {tu_string!(i18n, lessons_today)}
@@ -104,7 +107,6 @@ pub fn Lessons() -> impl IntoView {
                         </For>
                     </ol>
                 </section>
-            </Show>
-        </Show>
+        })),
     }
 }

@@ -11,6 +11,7 @@ use crate::error::AppError;
 use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::use_outbox;
 use crate::text;
+use leptos::either::Either;
 use leptos::prelude::*;
 
 #[component]
@@ -54,33 +55,36 @@ pub fn SignOutButton() -> impl IntoView {
         Some(Err(error)) => Some(error),
         _ => None,
     });
+    // The dialog stays drawn while either holds (not redrawn between).
+    let open = Memo::new(move |_| asking.get() || once_sent.get());
     let offline = move || matches!(action.value().get(), Some(Err(AppError::Transport(_))));
 
     view! {
         <form method="post" action="/api/auth/signout" class="sign-out" on:submit=submit>
             <button type="submit" class="link">{tu_string!(i18n, sign_out)}</button>
         </form>
-        <Show when=move || asking.get() || once_sent.get()>
+        {move || open.get().then(|| view! {
             <div class="sign-out-waiting" role="alertdialog" aria-live="assertive">
                 <p>
                     <strong>{move || text::pending_changes(i18n.get_locale(), waiting())}</strong>
                     " "
                     {tu_string!(i18n, sign_out_waiting)}
                 </p>
-                <Show
-                    when=move || !once_sent.get()
-                    fallback=move || view! { <p class="hint">{tu_string!(i18n, waiting_to_sign_out)}</p> }
-                >
-                    <button type="button" class="primary" on:click=move |_| { asking.set(false); once_sent.set(true); }>
-                        {tu_string!(i18n, sign_out_when_sent)}
-                    </button>
-                    <button type="button" class="danger" on:click=move |_| leave()>{tu_string!(i18n, sign_out_now)}</button>
-                </Show>
+                {move || if once_sent.get() {
+                    Either::Left(view! { <p class="hint">{tu_string!(i18n, waiting_to_sign_out)}</p> })
+                } else {
+                    Either::Right(view! {
+                        <button type="button" class="primary" on:click=move |_| { asking.set(false); once_sent.set(true); }>
+                            {tu_string!(i18n, sign_out_when_sent)}
+                        </button>
+                        <button type="button" class="danger" on:click=move |_| leave()>{tu_string!(i18n, sign_out_now)}</button>
+                    })
+                }}
                 <button type="button" class="link" on:click=move |_| { asking.set(false); once_sent.set(false); }>
                     {tu_string!(i18n, cancel)}
                 </button>
             </div>
-        </Show>
+        })}
         {move || offline().then(|| view! {
             <p class="error" role="alert">{tu_string!(i18n, sign_out_needs_network)}</p>
         })}

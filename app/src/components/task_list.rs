@@ -16,6 +16,7 @@ use crate::i18n::{tu_string, use_i18n};
 use crate::outbox::{use_outbox, Mark, Shown};
 use crate::text;
 use crate::views::{group_by_day, Heading, View};
+use leptos::either::Either;
 use leptos::prelude::*;
 use std::collections::HashSet;
 
@@ -138,14 +139,19 @@ pub fn TaskList(
             }
         })
     };
-    let empty = move || shown.with(Vec::is_empty);
+    // A memo, so the list is drawn anew only when it empties or fills
+    // (its rows follow the tasks by key).
+    let empty = Memo::new(move |_| shown.with(Vec::is_empty));
+    let list = move || {
+        if empty.get() {
+            let words = text::empty_view(i18n.get_locale_untracked(), &planning.view);
+            Either::Left(view! { <p class="empty">{words}</p> })
+        } else {
+            Either::Right(body)
+        }
+    };
     view! {
         {offline}
-        <Show
-            when=move || !empty()
-            fallback=move || view! { <p class="empty">{text::empty_view(i18n.get_locale_untracked(), &planning.view)}</p> }
-        >
-            {body}
-        </Show>
+        {list}
     }
 }
