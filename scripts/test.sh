@@ -147,9 +147,19 @@ release_db="tetrad_e2e_release"
 psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db WITH (FORCE)" \
   -c "CREATE DATABASE $release_db"
 start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/e2e/release.log
-(cd end2end && TETRAD_E2E_URL="http://$release_addr" \
-  npx playwright test "${on_postgres[@]/%/.spec.ts}") 2>&1 | tee target/e2e/postgres.log
 # The release server probed from outside, with curl: headers, the session
 # cookie, cross-site refusals, the header deadline, password throttling.
-scripts/probe.sh "http://$release_addr"
+# Beside the tests (its own accounts): it mostly waits out the server's
+# deadlines, about 15 s of the loop.
+scripts/probe.sh "http://$release_addr" > target/e2e/probe.log 2>&1 &
+probe=$!
+(cd end2end && TETRAD_E2E_URL="http://$release_addr" \
+  npx playwright test "${on_postgres[@]/%/.spec.ts}") 2>&1 | tee target/e2e/postgres.log
+probe_status=0
+wait "$probe" || probe_status=$?
+cat target/e2e/probe.log
+if [ "$probe_status" != 0 ]; then
+  echo "the probe of the release server failed" >&2
+  exit 1
+fi
 no_panics_in target/e2e/release.log "release server on PostgreSQL"
