@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -32,6 +32,8 @@ async function startServer(site: string, database: string): Promise<ChildProcess
     stdio: 'ignore',
   });
   for (let i = 0; i < 150; i++) {
+    // Another server on the port would answer for it.
+    if (child.exitCode !== null) throw new Error(`the server exited at start: is port ${PORT} taken?`);
     try {
       if ((await fetch(`${ORIGIN}/healthz`)).ok) return child;
     } catch { /* not yet */ }
@@ -45,21 +47,26 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
+  clearTimeout(late);
 }
 
 /**
  * The site as the suite's server serves it, with the compressed copies it
- * writes at start-up (so the test's servers need not compress the WASM
- * again: minutes of CPU for a debug build).
+ * writes at start-up of every file, the WASM chunks too (so the test's
+ * servers need not compress them again, at brotli's highest quality, while
+ * the new worker installs and the rest of the suite runs).
  */
 async function copySite(to: string): Promise<void> {
-  const wasm = path.join(SITE, 'pkg', 'tetrad.wasm');
-  const fresh = (copy: string) => existsSync(copy) && statSync(copy).mtimeMs >= statSync(wasm).mtimeMs;
-  for (let i = 0; i < 600 && !(fresh(`${wasm}.br`) && fresh(`${wasm}.gz`)); i++) {
+  const pkg = path.join(SITE, 'pkg');
+  const sources = readdirSync(pkg).filter((name) => /\.(wasm|js|css)$/.test(name)).map((name) => path.join(pkg, name));
+  const fresh = (source: string, copy: string) => existsSync(copy) && statSync(copy).mtimeMs >= statSync(source).mtimeMs;
+  const compressed = () => sources.every((source) => fresh(source, `${source}.br`) && fresh(source, `${source}.gz`));
+  for (let i = 0; i < 600 && !compressed(); i++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  cpSync(SITE, to, { recursive: true, preserveTimestamps: true });
+  cpSync(SITE, to, { recursive: true, preserveTimestamps: true, filter: (file) => !file.includes('.partial') });
 }
 
 async function cacheNames(page: import('@playwright/test').Page): Promise<string[]> {
@@ -128,7 +135,10 @@ test('a deploy while changes wait: the new worker installs completely, the app o
     expect(tasks.map((t) => t.title).sort()).toEqual(['До обновления', 'Ждёт обновления']);
     expect(tasks.find((t) => t.title === 'До обновления')).toMatchObject({ completed_at: expect.any(String) });
   } finally {
-    await context.close();
+    // Whatever happened above, this test's server must not outlive it: a
+    // retry binds the same port (a timed-out first try once left its server
+    // answering the retry's requests).
+    await context.close().catch(() => undefined);
     await stopServer(server);
     rmSync(work, { recursive: true, force: true });
   }
