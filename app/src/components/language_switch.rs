@@ -6,7 +6,7 @@
 //! language changes (pages/settings_page.rs); every other page is drawn
 //! anew on the way to it. So components read their words once, when they
 //! are drawn (`tu_string!`): a tracked word (`t!`) is a reactive closure,
-//! and each compiles a renderer of its own (8 KB of Today's WASM, brotli,
+//! and each compiles a renderer of its own (7 KB of Today's WASM, brotli,
 //! for its eighty words).
 
 use crate::i18n::{td, use_i18n, I18nLocaleTrait, Locale};
