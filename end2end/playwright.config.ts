@@ -1,17 +1,35 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, PlaywrightTestConfig } from '@playwright/test';
+import path from 'node:path';
 
-// `cargo leptos end-to-end` starts the server (see scripts/test.sh for its
-// address and database); Playwright only waits for it to answer.
+// `cargo leptos end-to-end` starts the server on SQLite (see scripts/test.sh
+// for its address and database); Playwright only waits for it to answer.
 const baseURL = process.env.TETRAD_E2E_URL ?? 'http://127.0.0.1:3017';
 
-// The specs of one half of the run, when scripts/test.sh names them
-// (space-separated file names): `cargo leptos end-to-end` passes no
-// arguments to Playwright.
-const only = process.env.TETRAD_E2E_SPECS?.split(/\s+/).filter(Boolean);
+// scripts/test.sh runs every spec once, in one run on two workers, against
+// two release servers: the specs named in TETRAD_E2E_POSTGRES_SPECS
+// (space-separated file names) against a server on PostgreSQL that
+// Playwright starts here, the rest against the one on SQLite. Without it,
+// every spec runs against the SQLite server.
+const postgres = process.env.TETRAD_E2E_POSTGRES_SPECS
+  ? {
+      specs: process.env.TETRAD_E2E_POSTGRES_SPECS.split(/\s+/).filter(Boolean).map((file) => `**/${file}`),
+      addr: process.env.TETRAD_E2E_POSTGRES_ADDR ?? '127.0.0.1:3018',
+      database: process.env.TETRAD_E2E_POSTGRES_DATABASE ?? '',
+      log: process.env.TETRAD_E2E_POSTGRES_LOG ?? '/dev/null',
+    }
+  : undefined;
+
+const sqliteServer: NonNullable<PlaywrightTestConfig['webServer']> = {
+  // The server is already being started by cargo-leptos; this command only
+  // holds the slot while Playwright polls the health check.
+  command: 'node -e "setInterval(() => {}, 1 << 30)"',
+  url: `${baseURL}/healthz`,
+  reuseExistingServer: true,
+  timeout: 180_000,
+};
 
 export default defineConfig({
   testDir: './tests',
-  ...(only ? { testMatch: only.map((file) => `**/${file}`) } : {}),
   // A test's own limit, not a speed target: on this 2-core machine, with
   // two workers and the server beside them, a test that waits for a
   // replay once took 34 s in all, its teardown included.
@@ -49,12 +67,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The server is already being started by cargo-leptos; this command only
-    // holds the slot while Playwright polls the health check.
-    command: 'node -e "setInterval(() => {}, 1 << 30)"',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: true,
-    timeout: 180_000,
-  },
+  ...(postgres
+    ? {
+        projects: [
+          { name: 'sqlite', testIgnore: postgres.specs },
+          { name: 'postgresql', testMatch: postgres.specs, use: { baseURL: `http://${postgres.addr}` } },
+        ],
+        webServer: [
+          sqliteServer,
+          {
+            // The same binary on PostgreSQL, its log kept for scripts/test.sh
+            // to read for panics, its process id for it to stop the server
+            // if Playwright cannot. Reminders are tested on SQLite: this one
+            // looks for them as often as production does.
+            command: `echo $$ >"${postgres.log}.pid"; exec "$TETRAD_E2E_BINARY" >>"${postgres.log}" 2>&1`,
+            url: `http://${postgres.addr}/healthz`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: {
+              DATABASE_URL: postgres.database,
+              TETRAD_ADDR: postgres.addr,
+              LEPTOS_SITE_ADDR: postgres.addr,
+              TETRAD_REMINDER_SECS: '30',
+              LEPTOS_OUTPUT_NAME: 'tetrad',
+              LEPTOS_SITE_ROOT: path.resolve(__dirname, '../target/site'),
+              LEPTOS_SITE_PKG_DIR: 'pkg',
+              RUST_LOG: 'warn',
+            },
+          },
+        ],
+      }
+    : { webServer: sqliteServer }),
 });

@@ -24,7 +24,7 @@ report() {
 # named here, so that a closing note and the next session see it.
 flaky_report() {
   local log
-  for log in target/e2e/sqlite.log target/e2e/postgres.log; do
+  for log in target/e2e/e2e.log; do
     [ -f "$log" ] || continue
     if grep -qE '^ +[0-9]+ flaky' "$log"; then
       echo; echo "Passed only on their retry ($log):"
@@ -32,7 +32,16 @@ flaky_report() {
     fi
   done
 }
-trap 'report; kill "${release_server:-}" 2>/dev/null || true' EXIT
+# Playwright stops the server it started on PostgreSQL; should it not (a
+# run cut short), its process id is in a file beside its log.
+stop_leftovers() {
+  kill "${probe:-}" 2>/dev/null || true
+  if [ -f target/e2e/release.log.pid ]; then
+    kill "$(cat target/e2e/release.log.pid)" 2>/dev/null || true
+    rm -f target/e2e/release.log.pid
+  fi
+}
+trap 'report; stop_leftovers' EXIT
 
 # The server must never panic: a panic in a render or a request (a drag
 # handle's browser-only state dropped on another thread was one, a render
@@ -76,6 +85,33 @@ node --test end2end/worker/
 export RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
+# The end-to-end tests' servers and specs. Every spec runs once, against
+# the release build (the build scripts/run.sh serves: size-optimised WASM,
+# no debug assertions), in one Playwright run on two workers: the
+# server-heavy half (the outbox, replays, the last action, checklists,
+# search's full-text path, clocks, accounts, the calendar, quotas, the
+# timetable and the browser chaos test) against a server on PostgreSQL,
+# the production backend, that Playwright starts; the rest against the
+# server `cargo leptos end-to-end` serves on SQLite.
+# Every test signs up its own accounts, all from this machine's address:
+# the limit on sign-ups per address (issue 26) is lifted for the runs.
+export TETRAD_SIGNUPS_PER_ADDRESS=1000000
+# Reminders reach the tests' own push service on this machine.
+export TETRAD_PUSH_LOOPBACK=1
+# The deploy test starts servers of its own, and Playwright the one on
+# PostgreSQL: this build's.
+export TETRAD_E2E_BINARY="$PWD/target/release/tetrad"
+on_postgres=(
+  outbox checklist account replay search last_action kept clocks
+  session_ended calendar chaos quotas shared_phone timetable
+)
+release_db="tetrad_e2e_release"
+postgres_addr="127.0.0.1:3018"
+mkdir -p target/e2e
+rm -f target/e2e/tetrad.db* target/e2e/*.log
+psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db WITH (FORCE)" \
+  -c "CREATE DATABASE $release_db"
+
 phase "clippy and the tests' build"
 cargo test --locked -p app -p server --all-targets --no-run
 
@@ -88,73 +124,47 @@ phase "unit and integration tests"
 cargo test --locked -p app -p server --test api -- --test-threads=8
 cargo test --locked -p app -p server --lib --bins --test chaos
 
-phase "release build, then end-to-end tests on SQLite"
-# The build scripts/run.sh serves (size-optimised WASM, no debug
-# assertions), linted as it compiles (above), made by `cargo leptos
-# end-to-end` itself: a separate `cargo leptos build` first would split,
-# bind and optimise the same WASM twice (each cargo-leptos process does
-# it once whatever it finds). The end-to-end tests run against it, every
-# spec once: half against a server on SQLite here, half on PostgreSQL
-# below; the server-heavy half (the outbox, replays, the last action,
-# checklists, search's full-text path, clocks, accounts, the calendar,
-# quotas, the timetable and the browser chaos test) on PostgreSQL, the
-# production backend.
-# Every test signs up its own accounts, all from this machine's address:
-# the limit on sign-ups per address (issue 26) is lifted for the runs.
-export TETRAD_SIGNUPS_PER_ADDRESS=1000000
-# Reminders reach the tests' own push service on this machine.
-export TETRAD_PUSH_LOOPBACK=1
-# The deploy test starts servers of its own: this build's.
-export TETRAD_E2E_BINARY="$PWD/target/release/tetrad"
-on_postgres=(
-  outbox checklist account replay search last_action kept clocks
-  session_ended calendar chaos quotas shared_phone timetable
-)
-on_sqlite=()
-for spec in end2end/tests/*.spec.ts; do
-  name=$(basename "$spec" .spec.ts)
-  [[ " ${on_postgres[*]} " == *" $name "* ]] || on_sqlite+=("$name.spec.ts")
-done
-mkdir -p target/e2e
-rm -f target/e2e/tetrad.db* target/e2e/sqlite.log target/e2e/postgres.log
-# On SQLite, served by cargo-leptos; Playwright runs the specs named in
-# TETRAD_E2E_SPECS (end2end/playwright.config.ts). The server's log is
-# kept (and shown as it comes) and read for panics.
+phase "release build, then end-to-end tests on SQLite and PostgreSQL"
+# The release build is `cargo leptos end-to-end`'s own: a `cargo leptos
+# build` before it would split, bind and optimise the same WASM twice
+# (each cargo-leptos process does it once whatever it finds). Tried and
+# not kept: compiling it beside the tests' build and the unit tests, at a
+# lower priority: both builds and the unit tests took twice as long
+# (every phase here is bound by the two cores).
+# The release server on PostgreSQL probed from outside, with curl, once
+# Playwright has started it: headers, the session cookie, cross-site
+# refusals, the header deadline, password throttling. Beside the tests
+# (its own accounts): it mostly waits out the server's deadlines.
+(
+  until curl -sf "http://$postgres_addr/healthz" >/dev/null; do
+    kill -0 $$ 2>/dev/null || exit 1
+    sleep 1
+  done
+  exec scripts/probe.sh "http://$postgres_addr"
+) > target/e2e/probe.log 2>&1 &
+probe=$!
 (
   export DATABASE_URL="sqlite://target/e2e/tetrad.db"
   export TETRAD_ADDR="127.0.0.1:3017"
   export TETRAD_E2E_URL="http://$TETRAD_ADDR"
   export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
-  export TETRAD_E2E_SPECS="${on_sqlite[*]}"
-  # The reminder specs run here: the scheduler looks every 2 s, so a
+  export TETRAD_E2E_POSTGRES_SPECS="${on_postgres[*]/%/.spec.ts}"
+  export TETRAD_E2E_POSTGRES_ADDR="$postgres_addr"
+  export TETRAD_E2E_POSTGRES_DATABASE="$TETRAD_TEST_POSTGRES/$release_db"
+  export TETRAD_E2E_POSTGRES_LOG="$PWD/target/e2e/release.log"
+  # The reminder specs run on SQLite: its scheduler looks every 2 s, so a
   # reminder due now is sent within the test.
   export TETRAD_REMINDER_SECS=2
-  cargo leptos end-to-end --release --split 2>&1 | tee target/e2e/sqlite.log
-)
+  cargo leptos end-to-end --release --split
+) 2>&1 | tee target/e2e/e2e.log
 # `cargo leptos end-to-end` exits 0 when the build fails, without running
 # a test: Playwright's summary must be there.
-if ! grep -qE '^ +[0-9]+ passed' target/e2e/sqlite.log; then
-  echo "the end-to-end tests on SQLite did not run (did the build fail?)" >&2
+if ! grep -qE '^ +[0-9]+ passed' target/e2e/e2e.log; then
+  echo "the end-to-end tests did not run (did the build fail?)" >&2
   exit 1
 fi
-no_panics_in target/e2e/sqlite.log "release server on SQLite"
-
-phase "end-to-end tests on PostgreSQL, and the probe"
-# On PostgreSQL, a release server of its own.
-source scripts/release_server.sh
-release_addr="127.0.0.1:3018"
-release_db="tetrad_e2e_release"
-psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db WITH (FORCE)" \
-  -c "CREATE DATABASE $release_db"
-start_release_server "$release_addr" "$TETRAD_TEST_POSTGRES/$release_db" target/e2e/release.log
-# The release server probed from outside, with curl: headers, the session
-# cookie, cross-site refusals, the header deadline, password throttling.
-# Beside the tests (its own accounts): it mostly waits out the server's
-# deadlines, about 15 s of the loop.
-scripts/probe.sh "http://$release_addr" > target/e2e/probe.log 2>&1 &
-probe=$!
-(cd end2end && TETRAD_E2E_URL="http://$release_addr" \
-  npx playwright test "${on_postgres[@]/%/.spec.ts}") 2>&1 | tee target/e2e/postgres.log
+no_panics_in target/e2e/e2e.log "release server on SQLite"
+no_panics_in target/e2e/release.log "release server on PostgreSQL"
 probe_status=0
 wait "$probe" || probe_status=$?
 cat target/e2e/probe.log
@@ -162,4 +172,3 @@ if [ "$probe_status" != 0 ]; then
   echo "the probe of the release server failed" >&2
   exit 1
 fi
-no_panics_in target/e2e/release.log "release server on PostgreSQL"

@@ -52,6 +52,14 @@ if (tap) {
       `${figures.dom.toFixed(1)} / ${figures.frame.toFixed(1)} ms`, '≤ 16 ms', figures.frame <= 16);
   }
 }
+// The same tap on a page that only flips the attribute (tap.bench.ts).
+const tapFloor = read('tap_floor');
+for (const [key, label] of [['cpu1', 'full speed'], ['cpu4', 'CPU ×4']]) {
+  const figures = tapFloor?.[key];
+  if (!figures) continue;
+  row(`The browser's floor for the same tap, ${label}: a page that only flips the attribute (DOM / next frame)`,
+    `${figures.dom.toFixed(1)} / ${figures.frame.toFixed(1)} ms`, '—', null);
+}
 
 const mutations = read('mutations');
 const mutationRows = [];
