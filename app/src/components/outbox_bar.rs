@@ -32,12 +32,12 @@ pub fn OutboxBar() -> impl IntoView {
     // The title the person knows the task by, for the failure's words.
     let title_of = move |entry: &Entry| {
         let change = entry.change()?;
-        let id: Option<TaskId> = outbox.known.with_untracked(|known| known.task_of(&change));
+        let id: Option<TaskId> = outbox.known.with_untracked(|known| known.task_of(change));
         id.and_then(|id| titles.with_value(|titles| titles.get(&id).cloned()))
             .or_else(|| match change {
                 Change::Task(TaskChange::Create(task)) => Some(task.title.to_string()),
                 Change::Task(TaskChange::Edit { patch, .. }) => {
-                    patch.title.map(|title| title.to_string())
+                    patch.title.as_ref().map(|title| title.to_string())
                 }
                 _ => None,
             })

@@ -126,13 +126,9 @@ pub fn QuickAdd() -> impl IntoView {
     // An answer came (saved, kept, or refused): say where the task went if
     // it is not here. A refusal shows in the outbox bar.
     Effect::new(move |_| {
-        let sending = outbox.in_flight();
+        let sending = outbox.creating();
         let waiting = awaiting.get_untracked();
-        let in_flight = |id: &TaskId| {
-            sending
-                .iter()
-                .any(|entry| entry.new_task().is_some_and(|task| task.id == *id))
-        };
+        let in_flight = |id: &TaskId| sending.contains(id);
         let answered: Vec<TaskId> = waiting
             .iter()
             .filter(|id| !in_flight(id))
@@ -148,7 +144,7 @@ pub fn QuickAdd() -> impl IntoView {
             let queued = || {
                 pending
                     .iter()
-                    .find_map(|entry| entry.new_task().filter(|task| task.id == id))
+                    .find_map(|entry| entry.new_task().filter(|task| task.id == id).cloned())
             };
             let (task, queued) = match saved {
                 Some(task) => (task, false),

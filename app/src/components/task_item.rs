@@ -49,10 +49,7 @@ pub fn TaskItem(
     let creating = Memo::new(move |_| {
         mark.get() == Some(Mark::Sending)
             && outbox.known.with(|known| known.get(id).is_none())
-            && outbox
-                .in_flight()
-                .iter()
-                .any(|entry| entry.new_task().is_some_and(|task| task.id == id))
+            && outbox.is_creating(id)
     });
     let sync = move || match mark.get() {
         Some(Mark::Sending) => "sending",
@@ -74,9 +71,9 @@ pub fn TaskItem(
         }
     };
     let today = planning.today;
-    let overdue = move || {
+    let overdue = Memo::new(move |_| {
         !completed.get() && task.with(|t| t.due.is_some_and(|due| due.date < today.get().date))
-    };
+    });
     // Its reminder's time has come today (and it is still open): the row
     // says so, so today's due reminders show in the app too.
     let reminding = move || {
@@ -91,7 +88,10 @@ pub fn TaskItem(
                     })
             })
     };
-    let when = move || {
+    // What the row says of when the task is, and whether it is overdue:
+    // memos, so a tap (which seldom changes these words) does not draw
+    // them again.
+    let when = Memo::new(move |_| {
         task.with(|t| {
             let mut parts = Vec::new();
             if place {
@@ -115,7 +115,7 @@ pub fn TaskItem(
             }
             (!parts.is_empty()).then(|| parts.join(" · "))
         })
-    };
+    });
 
     let tap = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -161,9 +161,10 @@ pub fn TaskItem(
                 })}
                 <span class="title">{move || task.with(|t| t.title.to_string())}</span>
                 {move || {
-                    let overdue = overdue()
+                    let overdue = overdue
+                        .get()
                         .then(|| view! { <span class="overdue-mark">{tu_string!(i18n, overdue)}</span> " · " });
-                    when().map(|when| view! { <span class="when">{overdue} {when}</span> })
+                    when.get().map(|when| view! { <span class="when">{overdue} {when}</span> })
                 }}
                 {move || note().map(|note| view! { <span class="sync-note">{note}</span> })}
             </div>

@@ -33,11 +33,7 @@ pub fn TaskList(
     let shown = Memo::new(move |_| {
         let mut all = outbox.overlaid();
         let today = planning.today.get();
-        let creating: HashSet<TaskId> = outbox
-            .in_flight()
-            .iter()
-            .filter_map(|entry| entry.new_task().map(|task| task.id))
-            .collect();
+        let creating: HashSet<TaskId> = outbox.creating().into_iter().collect();
         outbox.known.with(|known| {
             let listed = known.listed(&view);
             all.retain(|s| {

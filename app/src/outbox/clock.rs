@@ -86,26 +86,72 @@ pub fn read_kept(text: &str) -> (i64, i64) {
 #[cfg(feature = "hydrate")]
 mod browser {
     use chrono::{DateTime, Utc};
+    use std::cell::Cell;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsCast;
 
     const KEY: &str = "tetrad-clock";
 
+    thread_local! {
+        /// What this page last read or wrote of the kept clock. Another
+        /// tab's write reaches it by the `storage` event, so a tap reads no
+        /// storage; its own write goes after the frame that shows the tap
+        /// (`after_the_frame.rs`).
+        static KEPT: Cell<Option<(i64, i64)>> = const { Cell::new(None) };
+        static WRITE_ASKED: Cell<bool> = const { Cell::new(false) };
+    }
+
     fn storage() -> Option<web_sys::Storage> {
         web_sys::window()?.local_storage().ok()?
+    }
+
+    fn stored() -> (i64, i64) {
+        let text = storage().and_then(|s| s.get_item(KEY).ok().flatten());
+        super::read_kept(text.as_deref().unwrap_or(""))
     }
 
     /// The correction and the last stamp, kept as `offset,last` in whole
     /// milliseconds: no float is written or read as text, which keeps
     /// Rust's float formatting and parsing out of the WASM (issue 14).
     fn kept() -> (f64, i64) {
-        let text = storage().and_then(|s| s.get_item(KEY).ok().flatten());
-        let (offset, last) = super::read_kept(text.as_deref().unwrap_or(""));
+        let (offset, last) = KEPT.get().unwrap_or_else(|| {
+            follow_other_tabs();
+            let read = stored();
+            KEPT.set(Some(read));
+            read
+        });
         (offset as f64, last)
     }
 
     fn keep(offset: f64, last: i64) {
-        if let Some(storage) = storage() {
-            let _ = storage.set_item(KEY, &format!("{},{last}", offset.round() as i64));
+        KEPT.set(Some((offset.round() as i64, last)));
+        if !WRITE_ASKED.replace(true) {
+            crate::outbox::after_the_frame::after_the_frame(write);
         }
+    }
+
+    fn write() {
+        WRITE_ASKED.set(false);
+        if let (Some(storage), Some((offset, last))) = (storage(), KEPT.get()) {
+            let _ = storage.set_item(KEY, &format!("{offset},{last}"));
+        }
+    }
+
+    /// Another tab stamped or learned the server's time: its correction,
+    /// and never a last stamp earlier than this page's own.
+    fn follow_other_tabs() {
+        let on_storage =
+            Closure::<dyn FnMut(web_sys::StorageEvent)>::new(|event: web_sys::StorageEvent| {
+                if event.key().as_deref() != Some(KEY) {
+                    return;
+                }
+                let (offset, last) = super::read_kept(&event.new_value().unwrap_or_default());
+                let mine = KEPT.get().map_or(0, |(_, mine)| mine);
+                KEPT.set(Some((offset, last.max(mine))));
+            });
+        let _ = leptos::prelude::window()
+            .add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+        on_storage.forget();
     }
 
     pub fn current() -> DateTime<Utc> {

@@ -4,6 +4,8 @@
 //! into what the person sees: which tasks wait, which failed, how many
 //! changes are not saved yet.
 
+#[cfg(feature = "hydrate")]
+mod after_the_frame;
 pub mod clock;
 mod kept_elsewhere;
 mod kept_page;

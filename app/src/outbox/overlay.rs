@@ -59,7 +59,7 @@ pub fn overlay(server: &[Task], layers: Layers<'_>) -> Vec<Shown> {
             let Some(change) = entry.change() else {
                 continue;
             };
-            for id in apply(&mut tasks, change, entry.made_at()) {
+            for id in apply(&mut tasks, change.clone(), entry.made_at()) {
                 if let Some(mark) = mark {
                     let strongest = marks.get(&id).map_or(mark, |&old| stronger(old, mark));
                     marks.insert(id, strongest);

@@ -65,8 +65,8 @@ impl Entry {
 
     /// The change it asks for (`None`: not a change the page draws or
     /// knows, or not read yet).
-    pub fn change(&self) -> Option<Change> {
-        self.read.change.get().cloned().flatten()
+    pub fn change(&self) -> Option<&Change> {
+        self.read.change.get().and_then(Option::as_ref)
     }
 
     /// Whether what it asks for is settled.
@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(entry.change(), None, "nothing is read before it is asked");
         entry.read_request();
         assert_eq!(
-            entry.change(),
+            entry.change().cloned(),
             Some(Change::Task(TaskChange::Complete {
                 id,
                 completed: true
@@ -184,7 +184,7 @@ mod tests {
             ..Snapshot::default()
         };
         news.recall(|key| (key == mine.key).then_some(&mine));
-        assert_eq!(news.pending[0].change(), Some(change));
+        assert_eq!(news.pending[0].change(), Some(&change));
         assert!(!news.is_read(), "a request made elsewhere is still unread");
         let news = news.read_requests();
         assert!(news.is_read());

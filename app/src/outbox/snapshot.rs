@@ -114,7 +114,7 @@ impl Entry {
     }
 
     /// The task it makes, when it makes one.
-    pub fn new_task(&self) -> Option<crate::domain::Task> {
+    pub fn new_task(&self) -> Option<&crate::domain::Task> {
         match self.change()? {
             Change::Task(crate::change::TaskChange::Create(task)) => Some(task),
             _ => None,

@@ -23,6 +23,7 @@ use super::{clock, memory, Entry, Known, Snapshot};
 use crate::api::wire::IntoChange;
 use crate::domain::UserId;
 use chrono::{DateTime, Utc};
+use layers::Drawn;
 use leptos::prelude::*;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -47,18 +48,22 @@ pub struct Outbox {
     kept: RwSignal<Vec<(String, KeptElsewhere)>>,
     /// The keys whose answers were read for that, so each is said once.
     noticed: StoredValue<HashSet<String>>,
+    /// What the page draws from the ledger, each a memo (`layers.rs`).
+    drawn: Drawn,
 }
 
 pub fn provide_outbox() -> Outbox {
     let ledger = RwSignal::new(Ledger::default());
+    let known = RwSignal::new(Known::default());
     let outbox = Outbox {
         ledger,
         settled: Memo::new(move |_| ledger.with(Ledger::reads)),
         paused: Memo::new(move |_| ledger.with(|l| l.news().paused)),
-        known: RwSignal::new(Known::default()),
+        known,
         account: RwSignal::new(None),
         kept: RwSignal::new(Vec::new()),
         noticed: StoredValue::new(HashSet::new()),
+        drawn: Drawn::new(ledger, known),
     };
     provide_context(outbox);
     #[cfg(feature = "hydrate")]
@@ -126,23 +131,26 @@ impl Outbox {
         let _ = (tell, calm);
     }
 
-    /// Posts a change to the server (only the browser does; on the server,
-    /// and in unit tests, nothing is sent).
+    /// Posts a change to the server once the page shows it
+    /// (`after_the_frame.rs`; only the browser does: on the server, and in
+    /// unit tests, nothing is sent).
     fn post(&self, entry: Entry) {
         #[cfg(feature = "hydrate")]
         {
             let outbox = *self;
             let account = self.account.get_untracked();
-            leptos::task::spawn_local(async move {
-                let answer = super::send::post(&entry, account.map(|id| id.to_string())).await;
-                // An answer for an account this page no longer shows, or
-                // that came after the page forgot what it was sending
-                // (signed out meanwhile, even if the same person signed in
-                // again), is not drawn: the worker settles its own copy.
-                let still_sending = outbox.ledger.with_untracked(|l| l.is_sending(&entry.key));
-                if still_sending && outbox.account.get_untracked() == account {
-                    outbox.answered(&entry.key, answer);
-                }
+            after_the_frame(move || {
+                leptos::task::spawn_local(async move {
+                    let answer = super::send::post(&entry, account.map(|id| id.to_string())).await;
+                    // An answer for an account this page no longer shows, or
+                    // that came after the page forgot what it was sending
+                    // (signed out meanwhile, even if the same person signed in
+                    // again), is not drawn: the worker settles its own copy.
+                    let still_sending = outbox.ledger.with_untracked(|l| l.is_sending(&entry.key));
+                    if still_sending && outbox.account.get_untracked() == account {
+                        outbox.answered(&entry.key, answer);
+                    }
+                })
             });
         }
         #[cfg(not(feature = "hydrate"))]
@@ -281,6 +289,8 @@ impl Outbox {
     }
 }
 
+#[cfg(feature = "hydrate")]
+use super::after_the_frame::after_the_frame;
 #[cfg(feature = "hydrate")]
 mod browser;
 mod kept;

@@ -48,21 +48,31 @@ impl Ledger {
     /// On its way: from this page (or held behind a creation), or, kept by
     /// the worker, from a page reloaded since.
     pub fn in_flight(&self) -> Vec<Entry> {
-        let mut on_the_way: Vec<Entry> = self
-            .lines
-            .iter()
-            .filter(|line| matches!(line.phase, Phase::Sending | Phase::Held))
-            .map(|line| line.entry.clone())
-            .collect();
-        let elsewhere: Vec<Entry> = self
+        self.on_the_way().cloned().collect()
+    }
+
+    /// The same, lent.
+    pub fn on_the_way(&self) -> impl Iterator<Item = &Entry> {
+        let mine = || {
+            self.lines
+                .iter()
+                .filter(|line| matches!(line.phase, Phase::Sending | Phase::Held))
+                .map(|line| &line.entry)
+        };
+        let elsewhere = self
             .news
             .pending
             .iter()
-            .filter(|e| e.sending && !on_the_way.iter().any(|mine| mine.key == e.key))
-            .cloned()
-            .collect();
-        on_the_way.extend(elsewhere);
-        on_the_way
+            .filter(move |e| e.sending && !mine().any(|m| m.key == e.key));
+        mine().chain(elsewhere)
+    }
+
+    /// Every change the server has not confirmed to the page's reads yet:
+    /// settling, waiting, and on its way.
+    pub fn unconfirmed(&self) -> impl Iterator<Item = &Entry> {
+        self.settling_entries()
+            .chain(self.waiting())
+            .chain(self.on_the_way())
     }
 
     /// Changes this page sent whose answer has not come (held ones too).
@@ -95,11 +105,14 @@ impl Ledger {
     /// Changes the server took that the last read of the list may not
     /// have: drawn on top.
     pub fn settling(&self) -> Vec<Entry> {
+        self.settling_entries().cloned().collect()
+    }
+
+    fn settling_entries(&self) -> impl Iterator<Item = &Entry> {
         self.lines
             .iter()
             .filter(|line| matches!(line.phase, Phase::Settling { .. }))
-            .map(|line| line.entry.clone())
-            .collect()
+            .map(|line| &line.entry)
     }
 
     /// Whether a change the worker said it kept has not shown in its news.

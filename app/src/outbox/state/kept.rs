@@ -18,7 +18,7 @@ impl Outbox {
         let Some(change) = entry.change() else {
             return;
         };
-        if let Some(kept) = kept_elsewhere(&change, entry.made_at(), answer) {
+        if let Some(kept) = kept_elsewhere(change, entry.made_at(), answer) {
             self.kept.update(|all| all.push((entry.key.clone(), kept)));
         }
     }
