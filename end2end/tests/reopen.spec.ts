@@ -57,6 +57,28 @@ test('a kept page served twice offline carries fresh ids and keys in its forms',
   for (let i = 0; i < 2; i++) expect(second[i], 'a new id and a new key').not.toBe(first[i]);
 });
 
+test('a tap and at once a reload: the change leaves before the page does, and lands once', async ({ page }) => {
+  await signUp(page, uniqueName('hasty'));
+  await waitForOutbox(page);
+  await addTask(page, 'Черчение');
+  // The tap and the reload in one turn of the page: the tap's request,
+  // which leaves after the frame that shows it
+  // (app/src/outbox/after_the_frame.rs), must leave before the page does.
+  const reloaded = page.waitForEvent('load');
+  await page.evaluate(() => {
+    const row = [...document.querySelectorAll('[data-task-id]')].find((r) => r.textContent?.includes('Черчение'));
+    row?.querySelector<HTMLButtonElement>('button[aria-pressed]')?.click();
+    location.reload();
+  });
+  await reloaded;
+  await waitForHydration(page);
+  await expect(taskRow(page, 'Черчение').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(taskRow(page, 'Черчение')).toHaveAttribute('data-sync', 'saved');
+  await expect.poll(async () => (await serverTasks(page))
+    .filter((t) => t.title === 'Черчение')
+    .map((t) => t.completed_at !== null)).toEqual([true]);
+});
+
 test('changes the worker saves while the page reloads show as the person left them, offline right after too', async ({ page, context }) => {
   await signUp(page, uniqueName('crossed'));
   await waitForOutbox(page);
