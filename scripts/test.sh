@@ -85,6 +85,26 @@ node --test end2end/worker/
 export RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
+phase "clippy and the tests' build"
+cargo test --locked -p app -p server --all-targets --no-run
+
+phase "unit and integration tests"
+# The API suite waits on its databases more than it computes: eight of its
+# tests at once take half the time two do (66 → 33 s on this machine).
+# The chaos tests run servers of their own, and keep one test per core.
+# Both name the two packages as the build above did: naming one alone
+# resolves their features anew, and rebuilds both (32 s).
+cargo test --locked -p app -p server --test api -- --test-threads=8
+cargo test --locked -p app -p server --lib --bins --test chaos
+
+phase "release build, then end-to-end tests on SQLite and PostgreSQL"
+# The release build is `cargo leptos end-to-end`'s own: a `cargo leptos
+# build` before it would split, bind and optimise the same WASM twice
+# (each cargo-leptos process does it once whatever it finds). Tried and
+# not kept: compiling it beside the tests' build and the unit tests, at a
+# lower priority: both builds and the unit tests took twice as long
+# (every phase here is bound by the two cores).
+
 # The end-to-end tests' servers and specs. Every spec runs once, against
 # the release build (the build scripts/run.sh serves: size-optimised WASM,
 # no debug assertions), in one Playwright run on two workers: the
@@ -112,25 +132,6 @@ rm -f target/e2e/tetrad.db* target/e2e/*.log
 psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db WITH (FORCE)" \
   -c "CREATE DATABASE $release_db"
 
-phase "clippy and the tests' build"
-cargo test --locked -p app -p server --all-targets --no-run
-
-phase "unit and integration tests"
-# The API suite waits on its databases more than it computes: eight of its
-# tests at once take half the time two do (66 → 33 s on this machine).
-# The chaos tests run servers of their own, and keep one test per core.
-# Both name the two packages as the build above did: naming one alone
-# resolves their features anew, and rebuilds both (32 s).
-cargo test --locked -p app -p server --test api -- --test-threads=8
-cargo test --locked -p app -p server --lib --bins --test chaos
-
-phase "release build, then end-to-end tests on SQLite and PostgreSQL"
-# The release build is `cargo leptos end-to-end`'s own: a `cargo leptos
-# build` before it would split, bind and optimise the same WASM twice
-# (each cargo-leptos process does it once whatever it finds). Tried and
-# not kept: compiling it beside the tests' build and the unit tests, at a
-# lower priority: both builds and the unit tests took twice as long
-# (every phase here is bound by the two cores).
 # The release server on PostgreSQL probed from outside, with curl, once
 # Playwright has started it: headers, the session cookie, cross-site
 # refusals, the header deadline, password throttling. Beside the tests

@@ -107,7 +107,8 @@ impl Outbox {
     }
 
     /// What is on its way: from this page, or (kept by the worker) from a
-    /// page reloaded since.
+    /// page reloaded since. The page itself reads `creating`.
+    #[cfg(test)]
     pub fn in_flight(&self) -> Vec<Entry> {
         self.ledger.with(|l| l.in_flight())
     }
