@@ -79,6 +79,34 @@ test('a tap and at once a reload: the change leaves before the page does, and la
     .map((t) => t.completed_at !== null)).toEqual([true]);
 });
 
+test('a page left in the very turn of a tap sends the change then, before any frame, and it lands once', async ({ page }) => {
+  await signUp(page, uniqueName('leaving'));
+  await waitForOutbox(page);
+  await addTask(page, 'Черчение');
+  // The circle's change waits for the frame that shows the tap
+  // (app/src/outbox/after_the_frame.rs); a page left before that frame
+  // (pagehide, sent here in the tap's own turn) must send it then.
+  const seen = await page.evaluate(async () => {
+    const row = [...document.querySelectorAll<HTMLElement>('[data-task-id]')].find((r) => r.textContent?.includes('Черчение'));
+    let framed = false;
+    requestAnimationFrame(() => { framed = true; });
+    row?.querySelector<HTMLButtonElement>('button[aria-pressed]')?.click();
+    const atTheTap = row?.dataset.sync;
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    // The page draws in microtasks; no frame can come between them.
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    return { atTheTap, afterLeaving: row?.dataset.sync, framed };
+  });
+  expect(seen).toEqual({ atTheTap: 'saved', afterLeaving: 'sending', framed: false });
+  await expect.poll(async () => (await serverTasks(page))
+    .filter((t) => t.title === 'Черчение')
+    .map((t) => t.completed_at !== null)).toEqual([true]);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(taskRow(page, 'Черчение').locator('button[aria-pressed]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(taskRow(page, 'Черчение')).toHaveAttribute('data-sync', 'saved');
+});
+
 test('changes the worker saves while the page reloads show as the person left them, offline right after too', async ({ page, context }) => {
   await signUp(page, uniqueName('crossed'));
   await waitForOutbox(page);

@@ -5,10 +5,10 @@
 //! The circle is a button inside a real form that describes the state
 //! wanted (`completed=true|false`) and carries its own idempotency key, so
 //! it works before hydration too. Once hydrated, a tap is a change sent
-//! through the outbox with a key and time minted at the tap; the row shows
-//! it at once, and `data-sync` tells the truth of its last change: on its
-//! way (`sending`), kept for later (`queued`), refused (`failed`), or
-//! `saved`.
+//! through the outbox with a key and time minted at the tap; the circle
+//! turns in the tap's own frame, the row's mark in the next, and
+//! `data-sync` tells the truth of its last change: on its way (`sending`),
+//! kept for later (`queued`), refused (`failed`), or `saved`.
 
 use super::planning::use_planning;
 use super::{DragHandle, MintedKey, TaskDetails};
@@ -38,7 +38,16 @@ pub fn TaskItem(
     let id = shown.with_untracked(|s| s.task.id);
     let task = Memo::new(move |_| shown.with(|s| s.task.clone()));
     let mark = Memo::new(move |_| shown.with(|s| s.mark));
-    let completed = Memo::new(move |_| task.with(|t| t.completed_at.is_some()));
+    // The circle turns in the tap's own frame: the tap sets `turned`, and
+    // the outbox takes the change just after that frame, and with it the
+    // rest of the page (`Outbox::send_after_the_frame`); the task drawn
+    // then says the same, and `turned` steps aside.
+    let turned = RwSignal::new(None::<bool>);
+    let completed = Memo::new(move |_| {
+        turned
+            .get()
+            .unwrap_or_else(|| task.with(|t| t.completed_at.is_some()))
+    });
     // Still being created: nothing else can be sent about it until the
     // server (or the outbox) has it, or a change could arrive first.
     // A memo, so what depends on it re-runs only when it flips: the
@@ -51,7 +60,10 @@ pub fn TaskItem(
             && outbox.known.with(|known| known.get(id).is_none())
             && outbox.is_creating(id)
     });
+    // A turned circle is on its way already: its change is committed to
+    // leave within the frame, and the row never says "saved" meanwhile.
     let sync = move || match mark.get() {
+        _ if turned.with(Option::is_some) => "sending",
         Some(Mark::Sending) => "sending",
         Some(Mark::Failed) => "failed",
         Some(Mark::Queued) => "queued",
@@ -120,11 +132,18 @@ pub fn TaskItem(
     let tap = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let completed = !completed.get_untracked();
-        outbox.send(|at| SetCompleted {
-            id,
-            completed,
-            at: Some(at),
-        });
+        turned.set(Some(completed));
+        outbox.send_after_the_frame(
+            |at| SetCompleted {
+                id,
+                completed,
+                at: Some(at),
+            },
+            // The row may have left the page meanwhile.
+            move || {
+                let _ = turned.try_set(None);
+            },
+        );
     };
 
     view! {

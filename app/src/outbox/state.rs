@@ -88,7 +88,40 @@ impl Outbox {
         F: server_fn::ServerFn + Serialize + IntoChange + Clone,
     {
         let at = clock::now();
+        self.send_stamped(at, change(at));
+    }
+
+    /// Sends a change once the frame after the action is drawn
+    /// (`after_the_frame.rs`), stamped at the action all the same; `then`
+    /// runs once the outbox has it. What the page shows in that frame is
+    /// the caller's to draw (the completion circle turns at once:
+    /// `task_item.rs`), and the rest of the page (the row's mark, the bar)
+    /// follows in the next. On the server, and in unit tests, it is sent
+    /// at once.
+    pub fn send_after_the_frame<F>(
+        &self,
+        change: impl FnOnce(DateTime<Utc>) -> F,
+        then: impl FnOnce() + 'static,
+    ) where
+        F: server_fn::ServerFn + Serialize + IntoChange + Clone + 'static,
+    {
+        let at = clock::now();
         let args = change(at);
+        let outbox = *self;
+        let send = move || {
+            outbox.send_stamped(at, args);
+            then();
+        };
+        #[cfg(feature = "hydrate")]
+        after_the_frame(send);
+        #[cfg(not(feature = "hydrate"))]
+        send();
+    }
+
+    fn send_stamped<F>(&self, at: DateTime<Utc>, args: F)
+    where
+        F: server_fn::ServerFn + Serialize + IntoChange + Clone,
+    {
         // The change as the overlay draws it, from the arguments themselves:
         // the tap's path never reads its own request back.
         let drawn = args.clone().into_change(at).ok().map(Into::into);
