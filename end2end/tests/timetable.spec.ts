@@ -44,6 +44,18 @@ async function timetableEntries(page: Page): Promise<{ entry: string; value: str
   return response.json();
 }
 
+test('before the page has taken over, the timetable cannot be edited, so no pick made then is lost; once it has, it can', async ({ page }) => {
+  await signUp(page, uniqueName('early'));
+  // Every control saves itself through the outbox, which only the
+  // hydrated page has: the server's page has them disabled.
+  const served = await (await page.request.get('/timetable')).text();
+  expect(served).toMatch(/<fieldset(?=[^>]*\bdisabled\b)[^>]*class="editors"[^>]*>/);
+  await page.goto('/timetable');
+  await waitForHydration(page);
+  await expect(page.locator('fieldset.editors')).toBeEnabled();
+  await expect(slot(page, 'mon', 1)).toBeEnabled();
+});
+
 test('homework typed offline «к следующему уроку» is due at the next algebra lesson, shown before saving and saved once', async ({ page }) => {
   await signUp(page, uniqueName('timetable'));
   await waitForOutbox(page);
