@@ -28,7 +28,8 @@ thread_local! {
     static LISTENING: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Runs `work` once the next frame is drawn, or at once on a hidden page.
+/// Runs `work` once the next frame is drawn, or at once on a hidden page;
+/// asked for by work that waited, it runs in that same turn.
 pub fn after_the_frame(work: impl FnOnce() + 'static) {
     if document().visibility_state() != VisibilityState::Visible {
         work();

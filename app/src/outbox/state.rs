@@ -80,9 +80,9 @@ pub fn use_outbox() -> Outbox {
 impl Outbox {
     /// Sends a change, stamped once with the time of the action (docs/design.md
     /// §2): `change` builds the server function's arguments from the stamp
-    /// (their `at`), and the outbox dates its entry with the same one. One
-    /// stamp per action is also one read and write of the kept clock, on
-    /// the path from a tap to the screen.
+    /// (their `at`), and the outbox dates its entry with the same one: one
+    /// stamp per action, one read of the kept clock (its write waits for
+    /// the frame: `clock.rs`).
     pub fn send<F>(&self, change: impl FnOnce(DateTime<Utc>) -> F)
     where
         F: server_fn::ServerFn + Serialize + IntoChange + Clone,
