@@ -15,6 +15,7 @@ mod errors;
 mod feeds;
 mod keys;
 mod lists;
+mod migrations;
 mod nav;
 mod postgres;
 mod push;

@@ -28,7 +28,7 @@ impl PostgresDriver {
             .acquire_timeout(Duration::from_secs(5))
             .connect(url)
             .await?;
-        sqlx::migrate!("../migrations/postgres").run(&pool).await?;
+        super::migrations::POSTGRES.run(&pool).await?;
         Ok(Self { pool })
     }
 }

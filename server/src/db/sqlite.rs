@@ -51,7 +51,7 @@ impl SqliteDriver {
             .max_connections(8)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
+        super::migrations::SQLITE.run(&pool).await?;
         Ok(Self {
             pool,
             writer: Arc::new(Semaphore::new(1)),
