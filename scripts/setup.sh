@@ -45,8 +45,10 @@ if ! (cd end2end && npm ls --silent >/dev/null 2>&1); then
   (cd end2end && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 fi
 
-if [ "${1:-}" = "--tests" ] && ! command -v chromium >/dev/null; then
+# Chromium's headless shell runs most end-to-end specs; the full browser
+# the few that need what the shell lacks (notifications).
+if [ "${1:-}" = "--tests" ] && ! { command -v chromium && command -v chromium-headless-shell; } >/dev/null; then
   say "installing Chromium from Debian"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null
 fi
