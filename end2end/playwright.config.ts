@@ -12,7 +12,7 @@ const baseURL = process.env.TETRAD_E2E_URL ?? 'http://127.0.0.1:3017';
 // every spec runs against the SQLite server.
 const postgres = process.env.TETRAD_E2E_POSTGRES_SPECS
   ? {
-      specs: process.env.TETRAD_E2E_POSTGRES_SPECS.split(/\s+/).filter(Boolean).map((file) => `**/${file}`),
+      specs: process.env.TETRAD_E2E_POSTGRES_SPECS.split(/\s+/).filter(Boolean),
       addr: process.env.TETRAD_E2E_POSTGRES_ADDR ?? '127.0.0.1:3018',
       database: process.env.TETRAD_E2E_POSTGRES_DATABASE ?? '',
       log: process.env.TETRAD_E2E_POSTGRES_LOG ?? '/dev/null',
@@ -32,10 +32,15 @@ const sqliteServer: NonNullable<PlaywrightTestConfig['webServer']> = {
 // here. Its headless shell, the build Playwright itself runs headless,
 // takes a third less of this machine's two cores than the full browser
 // (docs/decisions.md); it has no notifications, so the specs that show
-// them run in the full browser.
+// them run in the full browser. So does replay.spec.ts for now: in the
+// shell's timing, its 401 test lost two races in five runs (the view's
+// own 401 came before the change's, and the page left for the sign-in
+// page; once, the paused change was tried twice), written down in
+// docs/decisions.md to be fixed, not hidden.
 const headlessShell = { executablePath: process.env.CHROMIUM_HEADLESS_SHELL ?? '/usr/bin/chromium-headless-shell' };
 const fullBrowser = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
-const showsNotifications = ['**/reminders.spec.ts'];
+const inTheFullBrowserOnly = ['reminders.spec.ts', 'replay.spec.ts'];
+const globs = (files: string[]) => files.map((file) => `**/${file}`);
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -82,14 +87,27 @@ export default defineConfig({
   ...(postgres
     ? {
         projects: [
-          { name: 'sqlite', testIgnore: [...postgres.specs, ...showsNotifications], use: inTheShell },
-          { name: 'sqlite, full browser', testMatch: showsNotifications, use: inTheFullBrowser },
+          {
+            name: 'sqlite',
+            testIgnore: globs([...postgres.specs, ...inTheFullBrowserOnly]),
+            use: inTheShell,
+          },
+          {
+            name: 'sqlite, full browser',
+            testMatch: globs(inTheFullBrowserOnly.filter((spec) => !postgres.specs.includes(spec))),
+            use: inTheFullBrowser,
+          },
           {
             name: 'postgresql',
-            testMatch: postgres.specs,
+            testMatch: globs(postgres.specs.filter((spec) => !inTheFullBrowserOnly.includes(spec))),
             use: { ...inTheShell, baseURL: `http://${postgres.addr}` },
           },
-        ],
+          {
+            name: 'postgresql, full browser',
+            testMatch: globs(postgres.specs.filter((spec) => inTheFullBrowserOnly.includes(spec))),
+            use: { ...inTheFullBrowser, baseURL: `http://${postgres.addr}` },
+          },
+        ].filter((project) => project.testIgnore || project.testMatch.length > 0),
         webServer: [
           sqliteServer,
           {
@@ -116,8 +134,8 @@ export default defineConfig({
       }
     : {
         projects: [
-          { name: 'chromium', testIgnore: showsNotifications, use: inTheShell },
-          { name: 'full browser', testMatch: showsNotifications, use: inTheFullBrowser },
+          { name: 'chromium', testIgnore: globs(inTheFullBrowserOnly), use: inTheShell },
+          { name: 'full browser', testMatch: globs(inTheFullBrowserOnly), use: inTheFullBrowser },
         ],
         webServer: sqliteServer,
       }),
