@@ -79,8 +79,8 @@ export default defineConfig({
     baseURL,
     locale: 'ru-RU',
     // Recorded on a failed test's retry: recording every test's first run
-    // cost a tenth of the run's time, for traces a passing test throws
-    // away. A failure's first run still leaves its error and a snapshot
+    // cost a sixth of the run's time (266 → 222 s), for traces a passing
+    // test throws away. A failure's first run still leaves its error and a snapshot
     // of the page (test-results/).
     trace: 'on-first-retry',
   },
