@@ -121,8 +121,10 @@ impl Planning {
             // Signed out elsewhere (a password changed, the account
             // deleted), nothing waiting here: the sign-in page, as the
             // server sends it to a page not opened from the phone's copy.
-            // (With changes waiting, the bar says so and offers sign-in.)
-            Some((_, Err(AppError::Unauthorized))) if planning.outbox.pending_count() == 0 => {
+            // (With changes waiting, the bar says so and offers sign-in. A
+            // change on its way counts too: its own 401, which pauses the
+            // queue and draws the bar, may come after this read's.)
+            Some((_, Err(AppError::Unauthorized))) if planning.outbox.unsaved_count() == 0 => {
                 to_sign_in();
             }
             // A failed re-read (offline) keeps what the page knows.

@@ -19,7 +19,7 @@ pub fn SignOutButton() -> impl IntoView {
     let i18n = use_i18n();
     let outbox = use_outbox();
     let action = ServerAction::<SignOut>::new();
-    let waiting = move || outbox.pending_count() + outbox.unanswered_count();
+    let waiting = move || outbox.unsaved_count();
     // What will go on its own: a change waiting for the person (retry or
     // discard) is theirs to settle, not something to wait for.
     let draining = move || outbox.draining_count();

@@ -83,6 +83,13 @@ impl Ledger {
             .count()
     }
 
+    /// Changes not saved yet: waiting, or on their way (from this page or
+    /// the worker). A page that leaves while one is out hides it: a 401 on
+    /// a read can come back before the worker's replay hears its own.
+    pub fn unsaved_count(&self) -> usize {
+        self.waiting().count() + self.on_the_way().count()
+    }
+
     /// Changes the network will take on its own (not those waiting for the
     /// person to retry or discard them).
     pub fn draining_count(&self) -> usize {

@@ -320,3 +320,20 @@ fn another_account_leaves_nothing_on_its_way_and_reads_keep_counting() {
     assert_eq!(ledger.draining_count(), 0, "the refresh is not held");
     assert_eq!(ledger.reads(), 1, "a read asked for before still counts");
 }
+
+#[test]
+fn a_change_the_worker_is_sending_is_unsaved_though_not_waiting() {
+    let mut ledger = Ledger::default();
+    // Made by a page reloaded since: the worker replays it.
+    let mut replayed = completion(TaskId::new());
+    replayed.sending = true;
+    ledger.receive(news(vec![replayed.clone()]), T0);
+    assert_eq!(ledger.waiting().count(), 0, "on its way, not waiting");
+    assert_eq!(ledger.unsaved_count(), 1, "still not saved");
+
+    // Its try failed: it waits again, and is still the one unsaved change.
+    replayed.sending = false;
+    ledger.receive(news(vec![replayed]), T0);
+    assert_eq!(ledger.waiting().count(), 1);
+    assert_eq!(ledger.unsaved_count(), 1);
+}

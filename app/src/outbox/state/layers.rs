@@ -30,7 +30,7 @@ pub(super) struct Drawn {
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Counts {
     waiting: usize,
-    unanswered: usize,
+    unsaved: usize,
     draining: usize,
 }
 
@@ -48,7 +48,7 @@ impl Drawn {
             counts: Memo::new(move |_| {
                 ledger.with(|l| Counts {
                     waiting: l.waiting().count(),
-                    unanswered: l.unanswered_count(),
+                    unsaved: l.unsaved_count(),
                     draining: l.draining_count(),
                 })
             }),
@@ -128,9 +128,9 @@ impl Outbox {
         self.drawn.counts.with(|c| c.waiting)
     }
 
-    /// Changes this page sent whose answer has not come.
-    pub fn unanswered_count(&self) -> usize {
-        self.drawn.counts.with(|c| c.unanswered)
+    /// Changes not saved yet: waiting, or on their way.
+    pub fn unsaved_count(&self) -> usize {
+        self.drawn.counts.with(|c| c.unsaved)
     }
 
     /// Changes the network will take on its own (not those waiting for the
