@@ -19,9 +19,6 @@ const postgres = process.env.TETRAD_E2E_POSTGRES_SPECS
     }
   : undefined;
 
-const gate = process.env.TETRAD_E2E_GATE;
-const waitForGate = gate ? `while [ -e "${gate}" ]; do sleep 1; done; ` : '';
-
 const sqliteServer: NonNullable<PlaywrightTestConfig['webServer']> = {
   // The server is already being started by cargo-leptos; this command only
   // holds the slot while Playwright polls the health check.
@@ -118,13 +115,10 @@ export default defineConfig({
             // to read for panics, its process id for it to stop the server
             // if Playwright cannot. Reminders are tested on SQLite: this one
             // looks for them as often as production does.
-            // While scripts/test.sh's gate file exists, the Rust tests run
-            // in the release build's tail, and the specs wait: the two
-            // would slow each other on two cores.
-            command: `${waitForGate}echo $$ >"${postgres.log}.pid"; exec "$TETRAD_E2E_BINARY" >>"${postgres.log}" 2>&1`,
+            command: `echo $$ >"${postgres.log}.pid"; exec "$TETRAD_E2E_BINARY" >>"${postgres.log}" 2>&1`,
             url: `http://${postgres.addr}/healthz`,
             reuseExistingServer: false,
-            timeout: gate ? 600_000 : 60_000,
+            timeout: 60_000,
             env: {
               DATABASE_URL: postgres.database,
               TETRAD_ADDR: postgres.addr,

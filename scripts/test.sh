@@ -36,9 +36,6 @@ flaky_report() {
 # run cut short), its process id is in a file beside its log.
 stop_leftovers() {
   kill "${probe:-}" 2>/dev/null || true
-  # The release build and Playwright, should the tests beside them fail.
-  if [ -n "${end_to_end:-}" ]; then kill -- -"$end_to_end" 2>/dev/null || true; fi
-  rm -f "${TETRAD_E2E_GATE:-}"
   if [ -f target/e2e/release.log.pid ]; then
     kill "$(cat target/e2e/release.log.pid)" 2>/dev/null || true
     rm -f target/e2e/release.log.pid
@@ -94,17 +91,25 @@ if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 phase "clippy and the tests' build"
 cargo test --locked -p app -p server --all-targets --no-run
 
-phase "release build, until its serial tail"
+phase "unit and integration tests"
+# The API suite waits on its databases more than it computes: eight of its
+# tests at once take half the time two do (66 → 33 s on this machine).
+# The chaos tests run servers of their own, and keep one test per core.
+# Both name the two packages as the build above did: naming one alone
+# resolves their features anew, and rebuilds both (32 s).
+cargo test --locked -p app -p server --test api -- --test-threads=8
+cargo test --locked -p app -p server --lib --bins --test chaos
+
+phase "release build, then end-to-end tests on SQLite and PostgreSQL"
 # The release build is `cargo leptos end-to-end`'s own: a `cargo leptos
 # build` before it would split, bind and optimise the same WASM twice
 # (each cargo-leptos process does it once whatever it finds). Tried and
 # not kept: compiling it beside the tests' build and the unit tests, at a
 # lower priority: both builds and the unit tests took twice as long
-# (every phase here is bound by the two cores). What is kept: the unit
-# and integration tests run in the build's serial tail, the `server`
-# crate and the binary, compiled one after the other once everything
-# else is (150 s here, one core mostly idle: docs/decisions.md), and
-# Playwright waits for them (`TETRAD_E2E_GATE`).
+# (every phase here is bound by the two cores); nor the tests in the
+# build's serial tail (`app`, `server` and the binary): `app`'s
+# optimisation keeps both cores busy there, and the whole run took longer
+# (1274 s against 1151 s, this machine, docs/decisions.md).
 
 # The end-to-end tests' servers and specs. Every spec runs once, against
 # the release build (the build scripts/run.sh serves: size-optimised WASM,
@@ -145,54 +150,24 @@ psql -q "$TETRAD_TEST_POSTGRES/postgres" -c "DROP DATABASE IF EXISTS $release_db
   exec scripts/probe.sh "http://$postgres_addr"
 ) > target/e2e/probe.log 2>&1 &
 probe=$!
-# While this file exists, Playwright does not start (its server on
-# PostgreSQL waits for it to go: end2end/playwright.config.ts).
-export TETRAD_E2E_GATE="$PWD/target/e2e/rust-tests.running"
-touch "$TETRAD_E2E_GATE"
-# In a process group of its own, so that a failure of the tests beside it
-# stops the build and whatever it started.
-setsid bash -c '
+(
   export DATABASE_URL="sqlite://target/e2e/tetrad.db"
   export TETRAD_ADDR="127.0.0.1:3017"
   export TETRAD_E2E_URL="http://$TETRAD_ADDR"
   export LEPTOS_SITE_ADDR="$TETRAD_ADDR"
-  export TETRAD_E2E_POSTGRES_SPECS="$1"
-  export TETRAD_E2E_POSTGRES_ADDR="$2"
-  export TETRAD_E2E_POSTGRES_DATABASE="$3"
+  export TETRAD_E2E_POSTGRES_SPECS="${on_postgres[*]/%/.spec.ts}"
+  export TETRAD_E2E_POSTGRES_ADDR="$postgres_addr"
+  export TETRAD_E2E_POSTGRES_DATABASE="$TETRAD_TEST_POSTGRES/$release_db"
   export TETRAD_E2E_POSTGRES_LOG="$PWD/target/e2e/release.log"
   # The reminder specs run on SQLite: its scheduler looks every 2 s, so a
   # reminder due now is sent within the test.
   export TETRAD_REMINDER_SECS=2
+  # Clippy lints the WASM here; the server's crates were linted as the
+  # tests' build compiled them, and linting their release build again
+  # cost the build's serial tail 25 s (scripts/clippy_on_wasm.sh).
   export RUSTC_WORKSPACE_WRAPPER="$PWD/scripts/clippy_on_wasm.sh"
-  exec cargo leptos end-to-end --release --split
-' end-to-end "${on_postgres[*]/%/.spec.ts}" "$postgres_addr" "$TETRAD_TEST_POSTGRES/$release_db" \
-  > target/e2e/e2e.log 2>&1 &
-end_to_end=$!
-
-# The tail begins when `server` starts compiling (or the build was
-# already there, or it failed).
-until grep -qE 'Compiling server v|Cargo.* finished .*--package=server|^error' target/e2e/e2e.log \
-  || ! kill -0 "$end_to_end" 2>/dev/null; do
-  sleep 1
-done
-phase "unit and integration tests, beside the release build's tail"
-# The API suite waits on its databases more than it computes: eight of its
-# tests at once take half the time two do (66 → 33 s on this machine).
-# The chaos tests run servers of their own, and keep one test per core.
-# Both name the two packages as the build above did: naming one alone
-# resolves their features anew, and rebuilds both (32 s).
-cargo test --locked -p app -p server --test api -- --test-threads=8
-cargo test --locked -p app -p server --lib --bins --test chaos
-rm -f "$TETRAD_E2E_GATE"
-
-phase "the rest of the release build, then end-to-end tests on SQLite and PostgreSQL"
-tail -n +1 --pid="$end_to_end" -f target/e2e/e2e.log
-end_to_end_status=0
-wait "$end_to_end" || end_to_end_status=$?
-if [ "$end_to_end_status" != 0 ]; then
-  echo "cargo leptos end-to-end failed ($end_to_end_status)" >&2
-  exit 1
-fi
+  cargo leptos end-to-end --release --split
+) 2>&1 | tee target/e2e/e2e.log
 # `cargo leptos end-to-end` exits 0 when the build fails, without running
 # a test: Playwright's summary must be there.
 if ! grep -qE '^ +[0-9]+ passed' target/e2e/e2e.log; then
