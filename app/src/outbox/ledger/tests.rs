@@ -324,7 +324,7 @@ fn another_account_leaves_nothing_on_its_way_and_reads_keep_counting() {
 #[test]
 fn a_change_the_worker_is_sending_is_unsaved_though_not_waiting() {
     let mut ledger = Ledger::default();
-    // Made by a page reloaded since: the worker replays it.
+    // Sent live by a page reloaded since: the worker has it on its way.
     let mut replayed = completion(TaskId::new());
     replayed.sending = true;
     ledger.receive(news(vec![replayed.clone()]), T0);
