@@ -30,10 +30,12 @@ use axum::routing::get;
 use axum::Router;
 use leptos::config::LeptosOptions;
 use leptos::prelude::provide_context;
-use leptos_axum::{file_and_error_handler_with_context, generate_route_list, LeptosRoutes};
+use leptos_axum::{
+    file_and_error_handler_with_context, generate_route_list, AxumRouteListing, LeptosRoutes,
+};
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
@@ -292,7 +294,7 @@ fn router(
                 .collect(),
         ),
     };
-    let routes = generate_route_list(App);
+    let routes = route_list();
     let idempotency = Idempotency {
         storage: storage.clone(),
         faults,
@@ -370,4 +372,16 @@ fn router(
         // Each request in a span naming its key and account.
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .with_state(leptos_options)
+}
+
+/// The app's routes, listed once per process. Listing them runs the app
+/// with every resource's load suppressed by a flag that is process-wide
+/// (leptos_server's `SuppressResourceLoad`, leptos-rs/leptos#4773): a page
+/// whose data began to load while another server of the same process was
+/// listing its routes waited forever. Listed before the first server here
+/// answers, no render can meet the flag, however many servers a process
+/// starts (the tests start hundreds beside each other).
+fn route_list() -> Vec<AxumRouteListing> {
+    static ROUTES: LazyLock<Vec<AxumRouteListing>> = LazyLock::new(|| generate_route_list(App));
+    ROUTES.clone()
 }

@@ -5,6 +5,8 @@
 use crate::support::{spawn_app, Backend};
 use futures::stream::{self, StreamExt};
 use reqwest::StatusCode;
+use server::http::render_deadline::SECOND_RENDER_AFTER;
+use std::time::Instant;
 use uuid::Uuid;
 
 /// Many renders on several threads, as a real server does them.
@@ -21,7 +23,10 @@ macro_rules! on_both_backends_threaded {
     };
 }
 
-on_both_backends_threaded!(every_signed_in_page_renders_whole_when_many_are_asked_at_once);
+on_both_backends_threaded!(
+    every_signed_in_page_renders_whole_when_many_are_asked_at_once,
+    pages_asked_while_other_servers_start_answer_from_their_first_render,
+);
 
 const PAGES: [&str; 5] = ["/", "/upcoming", "/inbox", "/lists", "/settings"];
 const RENDERS: usize = 240;
@@ -65,5 +70,51 @@ async fn every_signed_in_page_renders_whole_when_many_are_asked_at_once(backend:
     assert!(
         inbox.contains("Физика: параграф 12"),
         "the Inbox lists the task"
+    );
+}
+
+/// Servers started, four at a time, while pages render (how the tests run:
+/// hundreds of servers in one process).
+const STARTS: usize = 20;
+
+async fn pages_asked_while_other_servers_start_answer_from_their_first_render(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let browser = app.signed_up_browser("mira").await;
+    let started = std::sync::atomic::AtomicBool::new(false);
+
+    let starting = async {
+        stream::iter(0..STARTS)
+            .for_each_concurrent(4, |_| async { drop(spawn_app(backend).await) })
+            .await;
+        started.store(true, std::sync::atomic::Ordering::SeqCst);
+    };
+    // Until the last server has started, twelve pages are always being
+    // asked for; one that waited for a second render would have waited
+    // forever without it.
+    let asking = stream::iter(0..)
+        .take_while(|_| async { !started.load(std::sync::atomic::Ordering::SeqCst) })
+        .map(|n| {
+            let (browser, url) = (browser.clone(), app.url(PAGES[n % PAGES.len()]));
+            async move {
+                let asked = Instant::now();
+                let status = browser.get(&url).send().await.map(|r| r.status());
+                let took = asked.elapsed();
+                match status {
+                    Ok(StatusCode::OK) if took < SECOND_RENDER_AFTER => None,
+                    Ok(StatusCode::OK) => Some(format!("{url}: answered after {took:?}")),
+                    Ok(status) => Some(format!("{url}: {status}")),
+                    Err(error) => Some(format!("{url}: {error}")),
+                }
+            }
+        })
+        .buffer_unordered(12)
+        .filter_map(|late| async move { late })
+        .collect::<Vec<String>>();
+    let ((), late) = futures::join!(starting, asking);
+
+    assert!(
+        late.is_empty(),
+        "{} pages waited for a second render: {late:?}",
+        late.len()
     );
 }
