@@ -385,6 +385,11 @@ async function replayPass(force) {
     const account = await currentAccount();
     if (!account) return;
     if (!force && Date.now() < retryAt) return;
+    // A forced pass comes with news that the network may be back (online,
+    // a page opened, Background Sync, the person's retry): the back-off
+    // the offline tries grew starts over, so a first try lost in that
+    // moment is tried again in a second, not after a minute.
+    if (force) backoff = 0;
     let changed = false;
     try {
       for (;;) {
