@@ -541,16 +541,19 @@ async function keptPages(cacheName = PAGE_CACHE) {
   return kept;
 }
 
-/** Fetches a page for keeping (with the session's cookie); false when the network fails. */
+/**
+ * Fetches a page for keeping (with the session's cookie): 'kept', 'not
+ * kept' (an answer that is not the account's page: an error page, one
+ * naming no account), 'forgotten' (its account left the phone meanwhile)
+ * or 'offline' when the network fails.
+ */
 async function fetchAndKeep(path, cacheName = PAGE_CACHE) {
   try {
     const response = await fetchWithin(path, policy.DEADLINES.warm, { credentials: 'same-origin', redirect: 'follow' });
-    if (policy.stillKeeps(response.headers.get(names.accountHeader), forgotten)) {
-      await keep(path, response, cacheName);
-    }
-    return true;
+    if (!policy.stillKeeps(response.headers.get(names.accountHeader), forgotten)) return 'forgotten';
+    return (await keep(path, response, cacheName)) ? 'kept' : 'not kept';
   } catch {
-    return false;
+    return 'offline';
   }
 }
 
@@ -559,6 +562,7 @@ async function fetchAndKeep(path, cacheName = PAGE_CACHE) {
 // the way in: sign-up, sign-in, a deep link). Pages already kept for it
 // stay as they are (a visit or a saved change refreshes them).
 let keeping = Promise.resolve();
+const KEEP_AGAIN_AFTER_MS = 2000;
 function keepPagesOf(account, lists, first) {
   keeping = keeping.then(async () => {
     if (!account) return;
@@ -566,9 +570,20 @@ function keepPagesOf(account, lists, first) {
     const pages = policy.pagesToKeep(names, lists);
     // The page that said hello first: it is the one reopened offline next.
     if (pages.includes(first)) pages.unshift(...pages.splice(pages.indexOf(first), 1));
+    const notKept = [];
     for (const path of pages) {
       if (kept.get(path) === account) continue;
-      if (!(await fetchAndKeep(path))) return; // offline: next time
+      const outcome = await fetchAndKeep(path);
+      if (outcome === 'offline') return; // next time
+      if (outcome === 'not kept') notKept.push(path);
+    }
+    // A page answered with something not to keep is asked once more, a
+    // moment later, rather than at the next hello (a page opened offline
+    // before then would be missing).
+    if (notKept.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, KEEP_AGAIN_AFTER_MS));
+    for (const path of notKept) {
+      if ((await fetchAndKeep(path)) === 'offline') return;
     }
   });
   return keeping;
@@ -612,7 +627,7 @@ function refreshPageOf(clientId, account) {
 function refreshKeptPages(account) {
   keeping = keeping.then(async () => {
     for (const [path, owner] of await keptPages()) {
-      if (owner === account && !(await fetchAndKeep(path))) return;
+      if (owner === account && (await fetchAndKeep(path)) === 'offline') return;
     }
   });
 }
@@ -738,7 +753,7 @@ async function install() {
       for (const [path, owner] of await keptPages(name)) if (owner === account) paths.add(path);
     }
     for (const path of paths) {
-      if (!(await fetchAndKeep(path))) throw new Error(`could not rebuild ${path} for offline use`);
+      if ((await fetchAndKeep(path)) === 'offline') throw new Error(`could not rebuild ${path} for offline use`);
     }
   }
 }

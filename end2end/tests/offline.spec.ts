@@ -77,6 +77,31 @@ test('a deep link to Upcoming as the first page opens offline as Upcoming', asyn
   await expect(taskRow(page, 'Контрольная')).toBeVisible();
 });
 
+// The worker keeps every view once the page says hello. An answer it
+// cannot keep (here, one naming no account; CI saw the server send such an
+// /inbox twice in a run, cause not yet found) used to leave that view
+// unkept until the next hello, so it did not open offline meanwhile.
+test('a view first answered in a form the worker cannot keep is kept a moment later, and opens offline', async ({ page, context }) => {
+  let asked = 0;
+  await context.route('**/inbox', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    if (++asked === 1) delete headers['x-tetrad-account'];
+    await route.fulfill({ response, headers });
+  });
+  await signUp(page, uniqueName('unnamed'));
+  await waitForOutbox(page);
+  await addTask(page, 'Во входящих');
+  await waitForKeptPages(page, ['/', '/inbox']);
+  expect(asked, 'the first answer could not be kept, a later one was').toBeGreaterThanOrEqual(2);
+  await context.unroute('**/inbox');
+
+  await goOffline(page);
+  await page.goto('/inbox');
+  await waitForHydration(page);
+  await expect(taskRow(page, 'Во входящих')).toBeVisible();
+});
+
 test('offline, every view and a list open with their own content, a change queued offline drawn in the right view', async ({ page }) => {
   const name = uniqueName('views-offline');
   await signUp(page, name);

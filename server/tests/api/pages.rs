@@ -3,6 +3,7 @@
 //! about one page in fifty short under load, or left it hanging).
 
 use crate::support::{spawn_app, Backend};
+use app::protocol::ACCOUNT_HEADER;
 use futures::stream::{self, StreamExt};
 use reqwest::StatusCode;
 use server::http::render_deadline::SECOND_RENDER_AFTER;
@@ -45,7 +46,14 @@ async fn every_signed_in_page_renders_whole_when_many_are_asked_at_once(backend:
             async move {
                 let response = browser.get(&url).send().await;
                 let page = match response {
-                    Ok(response) if response.status() == StatusCode::OK => response.text().await,
+                    // The worker keeps a page for offline use only when it
+                    // names its account.
+                    Ok(response) if response.status() == StatusCode::OK => {
+                        if !response.headers().contains_key(ACCOUNT_HEADER) {
+                            return Some(format!("{url}: no account named"));
+                        }
+                        response.text().await
+                    }
                     Ok(response) => return Some(format!("{url}: {}", response.status())),
                     Err(error) => return Some(format!("{url}: {error}")),
                 };
