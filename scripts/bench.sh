@@ -43,7 +43,7 @@ wait "$release_server" 2>/dev/null || true
 
 echo "==> the key layer's cost, SQLite and PostgreSQL"
 export TETRAD_TEST_POSTGRES="${TETRAD_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
-TETRAD_BENCH_JSON="$results/mutations.json" cargo bench --locked -p server --bench mutations
+TETRAD_BENCH_JSON="$results/mutations.json" cargo bench --locked -p server --bench mutations --features bench-no-keys
 
 echo "==> 10 000 reminders due in one minute, three instances on PostgreSQL"
 TETRAD_BENCH_JSON="$results/reminders.json" cargo bench --locked -p server --bench reminders

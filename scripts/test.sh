@@ -35,7 +35,7 @@ flaky_report() {
 # Playwright stops the server it started on PostgreSQL; should it not (a
 # run cut short), its process id is in a file beside its log.
 stop_leftovers() {
-  kill "${probe:-}" 2>/dev/null || true
+  kill "${probe:-}" "${wasm_build:-}" 2>/dev/null || true
   if [ -f target/e2e/release.log.pid ]; then
     kill "$(cat target/e2e/release.log.pid)" 2>/dev/null || true
     rm -f target/e2e/release.log.pid
@@ -78,18 +78,46 @@ node --test end2end/worker/
 
 # Clippy lints our crates as they are compiled for real: clippy-driver
 # wraps rustc for the workspace's crates (what `cargo clippy` does, over a
-# check-only build), every warning an error. The dependencies are then
-# compiled once per target instead of twice (a check, then a build): on
-# the server and its tests here, on the WASM the browser runs in the
-# release build below (the workspace's lints: Cargo.toml).
+# check-only build), every warning an error, in every build below: the
+# server's, its tests' and the WASM the browser runs.
 export RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 # CI builds a clean checkout once: incremental compilation's bookkeeping
 # would only cost (the tests' build of our two crates: 60 → 49 s here).
 if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 
-phase "clippy and the tests' build"
-cargo test --locked -p app -p server --all-targets --no-run
+# One build of the server for its tests and for the end-to-end tests. The
+# tests are built in the release profile, so the dependencies, `app` and
+# `server` compile once, optimised, and `cargo leptos end-to-end` finds
+# them built; only the tests' own code (unit tests, the API and chaos
+# suites) compiles as the dev profile would, with debug assertions and
+# overflow checks (scripts/tests.cargo.toml). What the integration suites
+# exercise is thus the server as it ships. Two things keep the builds
+# alike: the server's dependencies carry its tests' features
+# (server/Cargo.toml), and `leptos_config` reads the site's output name at
+# compile time, so it is set as `cargo leptos` sets it.
+export LEPTOS_OUTPUT_NAME=tetrad
+tests=(--locked --release --config scripts/tests.cargo.toml -p app -p server)
+
+# The WASM the browser runs, compiled as `cargo leptos` compiles it (the
+# same command, target folder and flags, so that it finds it built), beside
+# the server's build at a lower priority: it fills the cores the server's
+# build leaves idle on its serial stretch (`app`, then `server`).
+mkdir -p target/e2e
+(
+  export RUSTFLAGS="--cfg erase_components -Clink-args=--emit-relocs"
+  exec nice -n 19 cargo build --locked --package=frontend --lib --target-dir=target/front \
+    --target=wasm32-unknown-unknown --no-default-features --profile=wasm-release
+) > target/e2e/wasm-build.log 2>&1 &
+wasm_build=$!
+
+phase "clippy and the build, for the tests and the release server"
+cargo test "${tests[@]}" --all-targets --no-run
+if ! wait "$wasm_build"; then
+  cat target/e2e/wasm-build.log >&2
+  echo "the WASM build failed" >&2
+  exit 1
+fi
 
 phase "unit and integration tests"
 # The API suite waits on its databases more than it computes: eight of its
@@ -97,19 +125,15 @@ phase "unit and integration tests"
 # The chaos tests run servers of their own, and keep one test per core.
 # Both name the two packages as the build above did: naming one alone
 # resolves their features anew, and rebuilds both (32 s).
-cargo test --locked -p app -p server --test api -- --test-threads=8
-cargo test --locked -p app -p server --lib --bins --test chaos
+cargo test "${tests[@]}" --test api -- --test-threads=8
+cargo test "${tests[@]}" --lib --bins --test chaos
 
 phase "release build, then end-to-end tests on SQLite and PostgreSQL"
-# The release build is `cargo leptos end-to-end`'s own: a `cargo leptos
-# build` before it would split, bind and optimise the same WASM twice
-# (each cargo-leptos process does it once whatever it finds). Tried and
-# not kept: compiling it beside the tests' build and the unit tests, at a
-# lower priority: both builds and the unit tests took twice as long
-# (every phase here is bound by the two cores); nor the tests in the
-# build's serial tail (`app`, `server` and the binary): `app`'s code
-# generation keeps both cores busy there, and the whole run took longer
-# (1274 s against 1151 s, this machine, docs/decisions.md).
+# What is left of the release build is `cargo leptos end-to-end`'s own:
+# splitting, binding and optimising the WASM (a `cargo leptos build` before
+# it would do that twice: each cargo-leptos process does it once whatever
+# it finds). Tried and not kept: the unit tests beside the build's serial
+# tail (docs/decisions.md).
 
 # The end-to-end tests' servers and specs. Every spec runs once, against
 # the release build (the build scripts/run.sh serves: size-optimised WASM,
@@ -162,9 +186,6 @@ probe=$!
   # The reminder specs run on SQLite: its scheduler looks every 2 s, so a
   # reminder due now is sent within the test.
   export TETRAD_REMINDER_SECS=2
-  # Clippy lints the WASM only: the tests' build linted the server's
-  # crates (scripts/clippy_on_wasm.sh says why).
-  export RUSTC_WORKSPACE_WRAPPER="$PWD/scripts/clippy_on_wasm.sh"
   cargo leptos end-to-end --release --split
 ) 2>&1 | tee target/e2e/e2e.log
 # `cargo leptos end-to-end` exits 0 when the build fails, without running

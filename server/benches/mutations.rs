@@ -2,7 +2,7 @@
 //! without it (the same unit of work, no key recorded), on each
 //! backend, measured in one run and printed with their ratio.
 //!
-//!   cargo bench -p server --bench mutations
+//!   cargo bench -p server --bench mutations --features bench-no-keys
 //!   TETRAD_BENCH_REQUESTS=4000 TETRAD_BENCH_CONCURRENCY=32 cargo bench ...
 //!   TETRAD_BENCH_JSON=target/bench/mutations.json cargo bench ...  (also
 //!   writes the figures for scripts/bench.sh's report)
@@ -99,8 +99,8 @@ async fn main() {
             config.settings.quotas.tasks = u64::MAX;
         };
         let (keyed, keyed_browser) = signed_up(spawn_app_with(backend, unlimited).await).await;
-        // Built only with the `bench-no-keys` feature, which this crate's
-        // dev-dependency on itself turns on (server/Cargo.toml).
+        // Built only with the `bench-no-keys` feature, which this bench
+        // requires (server/Cargo.toml).
         let (plain, plain_browser) =
             signed_up(spawn_app_without_keys(backend, unlimited).await).await;
         // Warm up connections, caches and the pools.

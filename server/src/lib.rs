@@ -11,3 +11,8 @@ pub mod push;
 pub mod shutdown;
 pub mod startup;
 pub mod telemetry;
+
+/// The tests' own folders: the integration tests' helper, written once.
+#[cfg(test)]
+#[path = "../tests/support/temp_dir.rs"]
+mod temp_dir;

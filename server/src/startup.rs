@@ -239,7 +239,7 @@ fn pkg_dir(options: &LeptosOptions) -> std::path::PathBuf {
 
 /// How mutations run: under their keys, always in service; the key-layer
 /// benchmark's baseline runs them without (`bench-no-keys`, a feature only
-/// the server's own tests and benchmarks turn on).
+/// that benchmark turns on).
 #[derive(Clone, Copy)]
 enum Mutations {
     Keyed,

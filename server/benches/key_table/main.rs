@@ -23,6 +23,8 @@
 mod databases;
 mod fill;
 mod size;
+#[path = "../../tests/support/temp_dir.rs"]
+mod temp_dir;
 
 use app::domain::{ListId, Task, TaskForm, TaskId};
 use chrono::Utc;

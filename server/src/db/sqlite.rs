@@ -226,7 +226,7 @@ mod tests {
 
     #[tokio::test]
     async fn every_connection_waits_for_the_disk_before_a_commit_returns() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::temp_dir::TempDir::new();
         let url = format!("sqlite://{}", dir.path().join("tetrad.db").display());
         let driver = SqliteDriver::connect(&url).await.unwrap();
         // Each of the pool's connections, not just the first.

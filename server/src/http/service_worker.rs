@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn a_split_build_gives_the_worker_its_loader_and_every_chunk_its_manifest_names() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::temp_dir::TempDir::new();
         let manifest = r#"{"__settings_1": ["split___settings_1"], "__sign_in_2": ["chunk_5", "split___sign_in_2"]}"#;
         std::fs::write(dir.path().join("__wasm_split_manifest.json"), manifest).unwrap();
         std::fs::write(
@@ -136,7 +136,7 @@ mod tests {
 
     #[test]
     fn a_build_not_split_has_no_chunks() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::temp_dir::TempDir::new();
         std::fs::write(dir.path().join("tetrad.wasm"), "").unwrap();
         assert!(split_chunks(dir.path()).is_empty());
     }

@@ -169,7 +169,7 @@ mod tests {
     #[tokio::test]
     async fn a_browser_that_accepts_brotli_gets_the_brotli_copy() {
         use tower::ServiceExt;
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::temp_dir::TempDir::new();
         let script = "console.log('Тетрадь');\n".repeat(100);
         std::fs::write(dir.path().join("tetrad.js"), &script).unwrap();
         precompress(dir.path());
@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn copies_older_than_a_rebuilt_file_are_removed_and_fresh_ones_kept() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::temp_dir::TempDir::new();
         let (wasm, css) = (dir.path().join("app.wasm"), dir.path().join("app.css"));
         std::fs::write(with_suffix(&wasm, "br"), b"old build").unwrap();
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn a_copy_older_than_its_source_is_rewritten() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = crate::temp_dir::TempDir::new();
         let source = dir.path().join("app.js");
         let target = with_suffix(&source, "br");
         std::fs::write(&target, b"old").unwrap();

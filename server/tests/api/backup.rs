@@ -1,7 +1,7 @@
 //! Backups of the SQLite database: taken while a student writes, each one
 //! the database at one instant; restored, the same state.
 
-use crate::support::{Backend, Student};
+use crate::support::{Backend, Student, TempDir};
 use app::domain::{SearchQuery, Task, UserId, Username};
 use app::ssr::storage::Storage;
 use server::db::backup::{self, BackupError};
@@ -49,7 +49,7 @@ async fn contents(file: &Path) -> (Vec<Task>, i64) {
 #[tokio::test]
 async fn backups_taken_while_a_student_writes_hold_each_task_with_its_key() {
     let s = Student::new(Backend::Sqlite).await;
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TempDir::new();
     let writing = AtomicBool::new(true);
     let writes = async {
         for i in 0..60 {
@@ -102,7 +102,7 @@ async fn a_restored_backup_is_the_state_it_was_taken_from() {
         s.done("/api/tasks/add", &[("id", &id), ("quick_add", title)])
             .await;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TempDir::new();
     let file = dir.path().join("tetrad-backup.db");
     backup::backup(s.app.database_url(), &file).await.unwrap();
 
@@ -132,7 +132,7 @@ async fn a_restored_backup_is_the_state_it_was_taken_from() {
 #[tokio::test]
 async fn a_backup_never_overwrites_and_a_file_that_is_not_one_is_refused_untouched() {
     let s = Student::new(Backend::Sqlite).await;
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TempDir::new();
     let taken = dir.path().join("taken.db");
     std::fs::write(&taken, "my notes").unwrap();
     let refused = backup::backup(s.app.database_url(), &taken).await;

@@ -4,8 +4,9 @@
 //! at the end for panics: a panic answers nothing, which the client takes
 //! for a network fault and retries, so only its log tells.
 
-use std::io::Read;
+use std::fs::OpenOptions;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
@@ -16,8 +17,9 @@ pub struct ServerProcess {
     database_url: String,
     /// Settings beyond the database and the address (`TETRAD_…`).
     settings: Vec<(String, String)>,
-    /// Its stderr, every run of it one after another.
-    log: tempfile::NamedTempFile,
+    /// Its stderr, every run of it one after another, in a folder of its own.
+    log: PathBuf,
+    _log_dir: crate::support::TempDir,
 }
 
 impl ServerProcess {
@@ -29,6 +31,7 @@ impl ServerProcess {
     /// Starts the server with some settings of its environment.
     pub async fn start_with(database_url: &str, settings: &[(&str, &str)]) -> Self {
         let addr = free_port();
+        let log_dir = crate::support::TempDir::new();
         let mut server = Self {
             child: None,
             addr,
@@ -37,7 +40,8 @@ impl ServerProcess {
                 .iter()
                 .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
                 .collect(),
-            log: tempfile::NamedTempFile::new().expect("a log file"),
+            log: log_dir.path().join("stderr.log"),
+            _log_dir: log_dir,
         };
         server.spawn().await;
         server
@@ -52,7 +56,13 @@ impl ServerProcess {
             .env("DATABASE_URL", &self.database_url)
             .env("TETRAD_ADDR", self.addr.to_string())
             .stdout(Stdio::null())
-            .stderr(self.log.as_file().try_clone().expect("the log file"))
+            .stderr(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&self.log)
+                    .expect("the log file"),
+            )
             .kill_on_drop(true)
             .spawn()
             .expect("the tetrad binary starts");
@@ -124,11 +134,7 @@ impl ServerProcess {
 
     /// Every line it wrote to stderr, in any of its runs.
     pub fn log_lines(&self) -> Vec<String> {
-        let mut log = String::new();
-        let _ = self
-            .log
-            .reopen()
-            .and_then(|mut file| file.read_to_string(&mut log));
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
         log.lines().map(str::to_owned).collect()
     }
 

@@ -18,7 +18,7 @@ pub enum Backend {
 pub struct TestDatabase {
     pub url: DatabaseUrl,
     // Kept alive so the SQLite file outlives the test body.
-    _dir: Option<tempfile::TempDir>,
+    _dir: Option<super::temp_dir::TempDir>,
     postgres_name: Option<String>,
 }
 
@@ -59,7 +59,7 @@ impl TestDatabase {
     pub async fn new(backend: Backend) -> Self {
         match backend {
             Backend::Sqlite => {
-                let dir = tempfile::tempdir().expect("a temporary folder");
+                let dir = super::temp_dir::TempDir::new();
                 let url = format!("sqlite://{}", dir.path().join("tetrad.db").display());
                 Self {
                     url: DatabaseUrl::parse(&url).unwrap(),

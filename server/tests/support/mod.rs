@@ -25,6 +25,7 @@ pub mod push_service;
 pub mod reminding;
 pub mod spawn;
 pub mod student;
+pub mod temp_dir;
 
 pub use cookies::{session_cookie, session_pair};
 pub use databases::{Backend, TestDatabase};
@@ -32,6 +33,7 @@ pub use errors::error_code;
 pub use push_service::PushService;
 pub use spawn::{spawn_app, TestApp};
 pub use student::Student;
+pub use temp_dir::TempDir;
 
 /// A benchmark's setting from its environment (`TETRAD_BENCH_…`), or
 /// `default`.

@@ -43,6 +43,7 @@ pub async fn spawn_app_with(backend: Backend, adjust: impl FnOnce(&mut Config)) 
 /// A server whose mutations run without keys (the same unit of work, no
 /// key recorded), its configuration adjusted first: the key-layer
 /// benchmark's baseline.
+#[cfg(feature = "bench-no-keys")]
 pub async fn spawn_app_without_keys(backend: Backend, adjust: impl FnOnce(&mut Config)) -> TestApp {
     let database = TestDatabase::new(backend).await;
     let mut app = start_with(&database.url, adjust, Application::build_without_keys).await;

@@ -35,7 +35,7 @@ pub async fn run(backend: Backend) -> Run {
     let log = Log::default();
     let accounts = match backend {
         Backend::Sqlite => {
-            let dir = tempfile::tempdir().expect("a temporary folder");
+            let dir = crate::temp_dir::TempDir::new();
             let url = format!("sqlite://{}", dir.path().join("scope.db").display());
             let driver = SqliteDriver::connect(&url).await.expect("SQLite");
             exercise(&SqlStorage::new(Recording::new(driver, log.clone()))).await

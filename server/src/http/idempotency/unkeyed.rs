@@ -1,8 +1,8 @@
 //! The key-layer benchmark's baseline (server/benches/mutations.rs): the
 //! same session, unit of work and reading of the answer as `layer.rs`, with
-//! no key recorded. Compiled only with the `bench-no-keys`
-//! feature, which only the server's own tests and benchmarks turn on
-//! (server/Cargo.toml): a production build has no way to run without keys.
+//! no key recorded. Compiled only with the `bench-no-keys` feature,
+//! which only that benchmark turns on (server/Cargo.toml): a production
+//! build has no way to run without keys.
 
 use super::layer::Idempotency;
 use super::outcome::Outcome;
