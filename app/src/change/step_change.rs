@@ -303,6 +303,26 @@ mod tests {
     }
 
     #[test]
+    fn a_rename_that_loses_to_a_later_one_does_not_tick_a_step_of_a_deleted_task() {
+        let mut task = task();
+        let id = StepId::new();
+        with_step(&mut task, id);
+        let later = StepChange::Edit {
+            id,
+            title: Some(title("Новее")),
+            done: None,
+        };
+        later.apply(&mut task, at(5)).unwrap();
+        task.set_deleted(true, at(6));
+        let older = StepChange::Edit {
+            id,
+            title: Some(title("Старее")),
+            done: Some(true),
+        };
+        assert_eq!(older.apply(&mut task, at(4)), Err(Refusal::TaskNotFound));
+    }
+
+    #[test]
     fn a_checklist_holds_at_most_its_bound_and_a_restore_past_it_is_refused() {
         let mut task = task();
         let first = StepId::new();

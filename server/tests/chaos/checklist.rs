@@ -36,14 +36,17 @@ pub fn apply(tasks: &mut BTreeMap<Uuid, Intended>, what: &What, at: i64) -> Resu
             let task = owner(tasks, task, id)?;
             let live = task.deleted.is_none();
             let step = task.steps.get_mut(id).ok_or(Refusal::Step)?;
-            // A tick alone carries nothing typed.
-            if title.is_none() && !live {
+            // Only a rename that wins brings back what was deleted: a
+            // rename that a later one beat carries nothing typed that
+            // stays, so its tick is a tick alone, refused on a deleted
+            // task or step. (A losing rename changes nothing to undo.)
+            let renamed = title.as_ref().is_some_and(|t| step.rename(t, at));
+            if done.is_some() && !renamed && !live {
                 return Err(Refusal::Task);
             }
-            if title.is_none() && !step.is_live() {
+            if done.is_some() && !renamed && !step.is_live() {
                 return Err(Refusal::Step);
             }
-            let renamed = title.as_ref().is_some_and(|t| step.rename(t, at));
             let ticked = done.is_some_and(|done| step.tick(done, at));
             if renamed || ticked {
                 task.changed(at);
