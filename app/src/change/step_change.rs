@@ -280,8 +280,9 @@ mod tests {
         assert_eq!(task.deleted_at, None);
     }
 
-    #[test]
-    fn a_rename_that_loses_to_a_later_one_does_not_tick_a_deleted_step() {
+    /// A task with one step, renamed at 5 on another device, and the
+    /// phone's older rename and tick of it (made at 4), arriving after.
+    fn renamed_later_and_an_older_rename_and_tick() -> (Task, StepId, StepChange) {
         let mut task = task();
         let id = StepId::new();
         with_step(&mut task, id);
@@ -291,34 +292,27 @@ mod tests {
             done: None,
         };
         later.apply(&mut task, at(5)).unwrap();
-        StepChange::Delete { id, deleted: true }
-            .apply(&mut task, at(6))
-            .unwrap();
         let older = StepChange::Edit {
             id,
             title: Some(title("Старее")),
             done: Some(true),
         };
+        (task, id, older)
+    }
+
+    #[test]
+    fn a_rename_that_loses_to_a_later_one_does_not_tick_a_deleted_step() {
+        let (mut task, id, older) = renamed_later_and_an_older_rename_and_tick();
+        StepChange::Delete { id, deleted: true }
+            .apply(&mut task, at(6))
+            .unwrap();
         assert_eq!(older.apply(&mut task, at(4)), Err(Refusal::StepNotFound));
     }
 
     #[test]
     fn a_rename_that_loses_to_a_later_one_does_not_tick_a_step_of_a_deleted_task() {
-        let mut task = task();
-        let id = StepId::new();
-        with_step(&mut task, id);
-        let later = StepChange::Edit {
-            id,
-            title: Some(title("Новее")),
-            done: None,
-        };
-        later.apply(&mut task, at(5)).unwrap();
+        let (mut task, _, older) = renamed_later_and_an_older_rename_and_tick();
         task.set_deleted(true, at(6));
-        let older = StepChange::Edit {
-            id,
-            title: Some(title("Старее")),
-            done: Some(true),
-        };
         assert_eq!(older.apply(&mut task, at(4)), Err(Refusal::TaskNotFound));
     }
 
