@@ -92,10 +92,10 @@ if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 # them built; only the tests' own code (unit tests, the API and chaos
 # suites) compiles as the dev profile would, with debug assertions and
 # overflow checks (scripts/tests.cargo.toml). What the integration suites
-# exercise is thus the server as it ships. Two things keep the builds
-# alike: the server's dependencies carry its tests' features
-# (server/Cargo.toml), and `leptos_config` reads the site's output name at
-# compile time, so it is set as `cargo leptos` sets it.
+# exercise is thus the server as it ships. The builds stay alike only if
+# the tests add no feature to any crate (docs/decisions.md lists what
+# keeps it so); and `leptos_config` reads the site's output name at
+# compile time, so it is set here as `cargo leptos` sets it.
 export LEPTOS_OUTPUT_NAME=tetrad
 tests=(--locked --release --config scripts/tests.cargo.toml -p app -p server)
 
